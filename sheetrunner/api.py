@@ -1,0 +1,156 @@
+"""The library's front door: one function per thing a TO does, usable from Python.
+
+Each function reads the workbook, validates it, computes, and writes safely;
+problems come back as `EventError` (with every `Problem`) or, for `check`, as
+a list. The CLI is a thin layer over these.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from .logsheet import log_values
+from .model import Event
+from .pairing import Pairing
+from .problems import EventError, Problem, raise_on_errors
+from .roster import read_roster
+from .rulesets import RULESETS, Ruleset, get_ruleset
+from .sheets import (append_log, fill_player_ids, insertion_index, write_event_sheet, write_players_sheet,
+                     write_round_sheet, write_standings_sheet)
+from .standings import Standings
+from .tournament import plan_next_round, standings_after
+from .validate import PLAYERS_SHEET, Checked, find_sheet, validate
+from .workbook import FormulaProbe, SheetRows, WorkbookWriter, now_text, read_sheets, save_atomically
+
+
+@dataclass
+class Loaded:
+    """A workbook read and validated; `event` is set when there were no errors."""
+
+    path: Path
+    sheets: dict[str, SheetRows]
+    checked: Checked
+
+    @property
+    def event(self) -> Event:
+        assert self.checked.event is not None
+        return self.checked.event
+
+    @property
+    def ruleset(self) -> Ruleset:
+        assert self.checked.ruleset is not None
+        return self.checked.ruleset
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.checked.problems if not p.is_error]
+
+
+def load_event(path: Path | str) -> Loaded:
+    """Read and validate; raises `EventError` on any error in the workbook."""
+    path = Path(path)
+    sheets = read_sheets(path)
+    checked = validate(sheets, FormulaProbe(path))
+    raise_on_errors(checked.problems)
+    return Loaded(path, sheets, checked)
+
+
+def check_event(path: Path | str) -> list[Problem]:
+    """Every problem in the workbook, errors and warnings; writes nothing."""
+    path = Path(path)
+    try:
+        sheets = read_sheets(path)
+    except EventError as error:
+        return error.problems
+    return validate(sheets, FormulaProbe(path)).problems
+
+
+def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, name: str = "",
+               players: Path | str | None = None, seed: int | None = None, date: str = "") -> Path:
+    """Make a new event workbook: `Event` settings and a `Players` sheet (§1 step 1)."""
+    path = Path(path)
+    ruleset = get_ruleset(ruleset_name)
+    if ruleset is None:
+        raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESETS)))
+    if path.exists():
+        raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
+                                 "Choose a new file name, or delete the old file first."))
+    roster = read_roster(Path(players), ruleset.player_columns) if players else []
+    chosen = {"ruleset": ruleset.name, "rounds": rounds or default_rounds(len(roster)), "name": name,
+              "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
+    import openpyxl
+
+    writer = WorkbookWriter(path, book=openpyxl.Workbook())
+    write_event_sheet(writer, ruleset, chosen)
+    write_players_sheet(writer, ruleset, roster)
+    save_atomically(writer.book, path)
+    return path
+
+
+def default_rounds(player_count: int) -> int:
+    """Enough Swiss rounds to find a single unbeaten player: log2 of the field, at least 3."""
+    return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
+
+
+@dataclass
+class PairResult:
+    round: int
+    pairing: Pairing
+    event: Event
+    standings: Standings
+    output: Path
+    backup: Path | None
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False,
+              command: str = "pair") -> PairResult:
+    """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
+    loaded = load_event(path)
+    plan = plan_next_round(loaded.event, loaded.ruleset, redo)
+    writer = WorkbookWriter(loaded.path)
+    if plan.replaces:
+        index = writer.remove_sheet(f"Round {plan.number}")
+    else:
+        index = None
+    players = find_sheet(loaded.sheets, PLAYERS_SHEET)
+    fill_player_ids(writer, players.header_row, players.headers, loaded.checked.new_ids)
+    if plan.standings.after_round:
+        write_standings_sheet(writer, plan.standings, insertion_index(writer))
+    write_round_sheet(writer, loaded.event, loaded.ruleset, plan.number, plan.pairing,
+                      index if index is not None else insertion_index(writer))
+    target = Path(output) if output else loaded.path
+    last_id = max(p.id for p in loaded.event.players)
+    append_log(writer, log_values(loaded.event, command, __version__, f"Round {plan.number}", last_id, now_text()))
+    backup = writer.save(target)
+    return PairResult(plan.number, plan.pairing, loaded.event, plan.standings, target, backup, loaded.warnings)
+
+
+@dataclass
+class StandingsResult:
+    standings: Standings
+    event: Event
+    ruleset: Ruleset
+    output: Path | None
+    backup: Path | None
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
+    """Standings after the last round with every result, written as `Standings after RN` (§1 step 4)."""
+    loaded = load_event(path)
+    standings = standings_after(loaded.event, loaded.ruleset)
+    target, backup = None, None
+    if write and standings.after_round:
+        writer = WorkbookWriter(loaded.path)
+        write_standings_sheet(writer, standings, insertion_index(writer))
+        last_id = max(p.id for p in loaded.event.players)
+        append_log(writer, log_values(loaded.event, "standings", __version__,
+                                      f"Standings after R{standings.after_round}", last_id, now_text()))
+        target = Path(output) if output else loaded.path
+        backup = writer.save(target)
+    return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings)

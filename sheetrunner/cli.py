@@ -1,0 +1,181 @@
+"""The `sheetrunner` command: parse options, call one library function, say what happened.
+
+Exit codes: 0 done; 1 the workbook has problems or the command refused
+(nothing was written); 2 the command line itself is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from . import __version__, api
+from .problems import EventError, Problem
+from .rulesets import RULESETS
+from .sheets import cell_number
+from .standings import Standings
+from .tiebreakers import TIEBREAKERS
+
+EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or the command refused (nothing written);
+2 a mistake on the command line."""
+
+WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
+
+
+def show_problems(problems: list[Problem], err: bool = True) -> None:
+    for problem in problems:
+        click.echo(str(problem), err=err)
+
+
+class Failed(click.ClickException):
+    """Problems already printed; exit 1 with a one-line count."""
+
+    def __init__(self, problems: list[Problem]):
+        errors = sum(p.is_error for p in problems)
+        super().__init__(f"{errors} problem(s) to fix; nothing was written.")
+
+
+def run(action):
+    """Turn the library's `EventError` into the problem list and exit code 1."""
+    try:
+        return action()
+    except EventError as error:
+        show_problems(error.problems)
+        raise Failed(error.problems) from None
+
+
+@click.group(epilog=EXIT_CODES)
+@click.version_option(__version__, prog_name="sheetrunner")
+def cli() -> None:
+    """Run a tournament from an Excel workbook: check it, pair the next round, print standings."""
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--ruleset", "-r", required=True, type=click.Choice(list(RULESETS)), help="The event's rules.")
+@click.option("--players", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A roster CSV (comma or semicolon separated; a Name column, optionally Team and others).")
+@click.option("--rounds", "-n", type=click.IntRange(min=1), help="Number of rounds (default: enough for the field).")
+@click.option("--name", default="", help="The event's name, shown on reports.")
+@click.option("--date", default="", help="The event's date, shown on reports.")
+@click.option("--seed", type=click.IntRange(min=0), help="Random seed (default: drawn now and stored).")
+def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
+         seed: int | None) -> None:
+    """Make a new event workbook with Event settings and a Players sheet."""
+    run(lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
+    click.echo(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
+def check(workbook: Path, as_json: bool) -> None:
+    """Validate the workbook and list every problem at once; writes nothing."""
+    problems = api.check_event(workbook)
+    errors = [p for p in problems if p.is_error]
+    if as_json:
+        click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+    else:
+        show_problems(problems, err=False)
+        click.echo(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
+    if errors:
+        sys.exit(1)
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write to this new file and leave the workbook as it is.")
+@click.option("--redo", is_flag=True, help="Pair the last round again (only while it has no results).")
+def pair(workbook: Path, output: Path | None, redo: bool) -> None:
+    """Pair the next round and write it, with the standings so far, into the workbook."""
+    result = run(lambda: api.pair_next(workbook, output, redo, command="pair --redo" if redo else "pair"))
+    show_problems(result.warnings)
+    summarize_round(result)
+
+
+def summarize_round(result: api.PairResult) -> None:
+    names = result.event.players_by_id
+    scores = {row.player.id: row.values for row in result.standings.rows}
+    key = result.standings.tiebreakers[0].key if result.standings.tiebreakers else None
+    label = result.standings.tiebreakers[0].label if key else ""
+
+    def who(pid: int) -> str:
+        score = f" ({cell_number(scores[pid][key])} {label})" if key and result.standings.after_round else ""
+        return f"{names[pid].name}{score}"
+
+    tables = result.pairing.tables
+    click.echo(f"Round {result.round}: {len(tables)} table(s), {len(result.pairing.byes)} bye(s).")
+    if len(tables) <= 100:
+        for table in tables:
+            click.echo(f"  Table {table.number}: " + " v ".join(who(pid) for pid in table.player_ids))
+    for pid in result.pairing.byes:
+        click.echo(f"  Bye: {who(pid)}")
+    compromises = result.pairing.compromises
+    click.echo("Compromises: none." if not compromises else "Compromises:")
+    for text in compromises:
+        players = [names[p].name for p, notes in result.pairing.notes.items() if text in notes]
+        click.echo(f"  - {', '.join(players)}: {text}")
+    saved = f"Wrote Round {result.round} to {result.output}"
+    click.echo(saved + (f" (backup: {result.backup.name})." if result.backup else "."))
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the standings sheet to this new file instead of the workbook.")
+@click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
+def standings(workbook: Path, as_json: bool, output: Path | None, no_write: bool) -> None:
+    """Print the current standings with every tiebreaker, and write them as a sheet."""
+    result = run(lambda: api.current_standings(workbook, output, write=not no_write))
+    show_problems(result.warnings)
+    if as_json:
+        click.echo(json.dumps(standings_json(result.standings), indent=2, ensure_ascii=False))
+    else:
+        click.echo(standings_text(result.standings))
+
+
+def json_number(value) -> int | float:
+    return cell_number(value, 6)
+
+
+def standings_json(table: Standings) -> list[dict]:
+    """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers."""
+    return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
+             "team": row.player.team, "dropped": row.dropped,
+             **{tb.key: json_number(row.values[tb.key]) for tb in table.tiebreakers}} for row in table.rows]
+
+
+def standings_text(table: Standings) -> str:
+    headers = ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.tiebreakers]
+    body = [[row.rank_label, str(row.player.id), row.player.name + (" (dropped)" if row.dropped else ""),
+             row.player.team] + [f"{cell_number(row.values[tb.key], 2):g}" for tb in table.tiebreakers]
+            for row in table.rows]
+    widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
+    lines = [f"Standings after round {table.after_round}"]
+    lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]
+    lines.append("Tiebreakers, in order:")
+    lines += [f"  {tb.label}: {tb.meaning}" for tb in table.tiebreakers]
+    return "\n".join(lines)
+
+
+@cli.command("tiebreakers")
+def list_tiebreakers() -> None:
+    """List every tiebreaker name for the Tiebreakers setting, with its meaning."""
+    for tb in TIEBREAKERS.values():
+        click.echo(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
+
+
+@cli.command("rulesets")
+def list_rulesets() -> None:
+    """List the rulesets with their result columns, options and defaults."""
+    for ruleset in RULESETS.values():
+        click.echo(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
+        click.echo("  results: " + ", ".join(c.header for c in ruleset.result_columns))
+        click.echo("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
+        for option in ruleset.options:
+            click.echo(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")

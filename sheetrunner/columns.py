@@ -1,0 +1,63 @@
+"""The columns sheetrunner knows in `Players` and `Round N` sheets.
+
+A `Column` is a header with its aliases and how a cell under it is read. The
+shared columns live here; a ruleset adds its result columns with the same class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import values
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    header: str
+    aliases: tuple[str, ...] = ()
+    kind: str = "text"  # text | whole | choice | yesno
+    choices: tuple[str, ...] = ()
+    minimum: int | None = 0
+    hint: str = ""
+    width: int = 12
+    required: bool = True  # for result columns: a game with results needs this one filled
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.header, *self.aliases)
+
+    def read(self, raw: Any) -> Any:
+        """The cell's clean value, None when blank; raises `values.BadValue`."""
+        if values.is_blank(raw):
+            return None
+        if self.kind == "whole":
+            return values.as_whole_number(raw, self.minimum)
+        if self.kind == "choice":
+            return values.as_choice(raw, self.choices)
+        if self.kind == "yesno":
+            return values.as_yes_no(raw)
+        return values.as_text(raw)
+
+
+PLAYER_ID = Column("id", "ID", ("Player ID", "#", "No", "Number"), "whole", minimum=1,
+                   hint="IDs are whole numbers from 1; leave it blank and sheetrunner assigns one.", width=6)
+PLAYER_NAME = Column("name", "Name", ("Player", "Player name"), hint="Type the player's name.", width=28)
+TEAM = Column("team", "Team", ("Club", "Family"), hint="Players with the same Team are kept apart.", width=18)
+FIXED_TABLE = Column("fixed_table", "Fixed table", ("Fixed game", "Fixed board"), "whole", minimum=1,
+                     hint="Type the table number this player must always sit at, or leave it blank.", width=12)
+DROPPED_AFTER = Column("dropped_after", "Dropped after", ("Dropped", "Drop after"), "whole", minimum=0,
+                       hint="Type the last round the player played; clear it to reinstate them.", width=14)
+JOINED_IN = Column("joined_in", "Joined in", ("Joined", "Late entry"), "whole", minimum=1,
+                   hint="Type the first round the player plays, or leave it blank for round 1.", width=11)
+
+PLAYER_COLUMNS = (PLAYER_ID, PLAYER_NAME, TEAM, FIXED_TABLE, DROPPED_AFTER, JOINED_IN)
+
+TABLE = Column("table", "Table", ("Game", "Board"), hint="Type the table number, or BYE.", width=8)
+SEAT = Column("seat", "Seat", (), "whole", minimum=1, hint="Type the seat number.", width=6)
+ROUND_PLAYER_ID = Column("id", "ID", PLAYER_ID.aliases, "whole", minimum=1,
+                         hint="Type the player's ID from Players, or leave it blank and type the name.", width=6)
+ROUND_PLAYER = Column("player", "Player", ("Name", "Player name"), hint="Type the player's name as in Players.",
+                      width=28)
+NOTE = Column("note", "Note", ("Notes", "Comment"), width=48)

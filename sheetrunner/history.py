@@ -1,0 +1,35 @@
+"""Who met whom, who had a bye, who sat where: what pairing needs from past rounds."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .model import Round
+
+
+@dataclass
+class History:
+    met: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> last round
+    byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    last_table: dict[int, int] = field(default_factory=dict)
+
+
+def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
+    history = History()
+    for round_ in rounds:
+        for pid in round_.byes:
+            history.byes[pid] += 1
+        for table in round_.games:
+            ids = table.player_ids
+            for pid in ids:
+                for other in ids:
+                    if other != pid:
+                        history.met[pid][other] = round_.number
+                if isinstance(table.number, int):
+                    history.last_table[pid] = table.number
+    if rounds:
+        latest = rounds[-1]
+        seated = {pid for table in latest.games for pid in table.player_ids}
+        history.last_table = {pid: n for pid, n in history.last_table.items() if pid in seated}
+    return history

@@ -1,0 +1,164 @@
+"""Plain objects for an event: what the workbook says, after validation.
+
+Nothing here reads or writes files; pairing, scoring and standings take these
+objects, so tests build them by hand without a workbook.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+BYE = "BYE"
+
+
+@dataclass(frozen=True)
+class Player:
+    """One row of the `Players` sheet."""
+
+    id: int
+    name: str
+    team: str = ""
+    fixed_table: int | None = None
+    dropped_after: int | None = None
+    joined_in: int = 1
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    row: int = 0
+    name_cell: str = field(default="", compare=False)
+
+    def plays_in(self, round_number: int) -> bool:
+        """A player is paired in a round they have joined and not dropped before (§5)."""
+        if round_number < self.joined_in:
+            return False
+        return self.dropped_after is None or round_number <= self.dropped_after
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's place at a table and what they typed as its result."""
+
+    player_id: int
+    seat: int = 1
+    result: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    note: str = ""
+    row: int = 0
+
+    @property
+    def has_result(self) -> bool:
+        return any(value is not None for value in self.result.values())
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game: its number (or BYE) and the seats at it."""
+
+    number: int | str
+    seats: tuple[Seat, ...]
+
+    @property
+    def is_bye(self) -> bool:
+        return self.number == BYE
+
+    @property
+    def player_ids(self) -> tuple[int, ...]:
+        return tuple(seat.player_id for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A `Round N` sheet."""
+
+    number: int
+    tables: tuple[Table, ...]
+    sheet: str = ""
+
+    @property
+    def games(self) -> tuple[Table, ...]:
+        return tuple(table for table in self.tables if not table.is_bye)
+
+    @property
+    def byes(self) -> tuple[int, ...]:
+        return tuple(pid for table in self.tables if table.is_bye for pid in table.player_ids)
+
+    @property
+    def player_ids(self) -> tuple[int, ...]:
+        return tuple(pid for table in self.tables for pid in table.player_ids)
+
+    @property
+    def has_any_result(self) -> bool:
+        return any(seat.has_result for game in self.games for seat in game.seats)
+
+    @property
+    def is_complete(self) -> bool:
+        return all(seat.has_result for game in self.games for seat in game.seats)
+
+    def table_of(self, player_id: int) -> Table | None:
+        for table in self.tables:
+            if player_id in table.player_ids:
+                return table
+        return None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The `Event` sheet: ruleset, length, seed, and every option by its key."""
+
+    ruleset: str
+    rounds: int
+    seed: int
+    name: str = ""
+    date: str = ""
+    tiebreakers: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def option(self, key: str) -> Any:
+        return self.options[key]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Everything sheetrunner knows: settings, roster and the rounds so far."""
+
+    settings: Settings
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+
+    def player(self, player_id: int) -> Player:
+        return self.players_by_id[player_id]
+
+    @property
+    def players_by_id(self) -> dict[int, Player]:
+        return {player.id: player for player in self.players}
+
+    @property
+    def last_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def is_finished(self) -> bool:
+        """The last scheduled round is in and has every result."""
+        last = self.last_round
+        return last is not None and last.number >= self.settings.rounds and last.is_complete
+
+    def with_rounds(self, rounds: tuple[Round, ...]) -> Event:
+        return Event(self.settings, self.players, rounds)
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One player's scored outcome of one round: the tidy row every tiebreaker reads.
+
+    `values` holds the ruleset's numbers for the round (e.g. tp, op, sp), all
+    exact; `opponents` is empty for a bye.
+    """
+
+    round: int
+    player_id: int
+    opponents: tuple[int, ...]
+    values: dict[str, Fraction]
+    outcome: str  # "win", "draw", "loss", "bye"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.outcome == "bye"

@@ -1,0 +1,90 @@
+"""Event settings and ruleset options: one declaration each, read and written alike.
+
+An `Option` names the row in the `Event` sheet, its default (written by
+`init`), how a typed value is read, and a one-line explanation that `init`
+writes beside it. Rulesets declare their own options with the same class; an
+unknown setting in the sheet is reported, never silently ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from . import values
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str
+    label: str
+    default: Any
+    about: str
+    kind: str = "whole"  # whole | yesno | choice | number | text
+    choices: tuple[str, ...] = ()
+    minimum: int | None = 0
+    required: bool = False
+
+    def read(self, raw: Any) -> Any:
+        """The typed value, or the default when the cell is blank."""
+        if values.is_blank(raw):
+            if self.required:
+                raise values.BadValue("is required and is empty")
+            return self.default
+        reader: dict[str, Callable[[Any], Any]] = {
+            "whole": lambda r: values.as_whole_number(r, self.minimum),
+            "yesno": values.as_yes_no,
+            "choice": lambda r: values.as_choice(r, self.choices),
+            "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
+            "text": values.as_text,
+        }
+        return reader[self.kind](raw)
+
+    def cell_value(self, value: Any) -> Any:
+        """How a value is written into the `Event` sheet."""
+        if self.kind == "yesno":
+            return "Yes" if value else "No"
+        if isinstance(value, Fraction):
+            return int(value) if value.denominator == 1 else str(value)
+        return value
+
+    @property
+    def hint(self) -> str:
+        if self.kind == "yesno":
+            return "Type Yes or No."
+        if self.kind == "choice":
+            return "Pick one of: " + ", ".join(self.choices) + "."
+        if self.kind == "whole":
+            return f"Type a whole number (at least {self.minimum})." if self.minimum is not None else "Type a whole number."
+        if self.kind == "number":
+            return "Type a number, e.g. 1/3 or 0.5."
+        return ""
+
+
+TEAM_RULES = ("always", "round 1 only", "never")
+
+COMMON_OPTIONS: tuple[Option, ...] = (
+    Option("format_version", "Format version", 1, "Version of the sheetrunner workbook format.", minimum=1),
+    Option("ruleset", "Ruleset", None, "Which rules score and pair this event.", kind="text", required=True),
+    Option("rounds", "Rounds", None, "How many rounds the event has.", minimum=1, required=True),
+    Option("name", "Event name", "", "Shown on every report.", kind="text"),
+    Option("date", "Date", "", "Shown on every report.", kind="text"),
+    Option("seed", "Random seed", None, "Decides every random draw; keep it to get the same pairings again.",
+           minimum=0, required=True),
+    Option("tiebreakers", "Tiebreakers", "", "Leave blank for the ruleset's order, or list tiebreaker names "
+           "separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
+    Option("keep_teams_apart", "Keep teams apart", "always",
+           "When players of the same Team are kept from meeting, where it is possible.",
+           kind="choice", choices=TEAM_RULES),
+)
+
+
+def option_by_label(options: tuple[Option, ...]) -> dict[str, Option]:
+    """Options keyed by their label as matched in a sheet: lower case, trimmed."""
+    return {normal(option.label): option for option in options}
+
+
+def normal(header: Any) -> str:
+    """Header and label matching: case-insensitive, surrounding spaces ignored (§2)."""
+    return " ".join(values.as_text(header).lower().split())

@@ -1,0 +1,62 @@
+"""Table numbers for paired games, shared by every engine (SPEC §5).
+
+Tables run from the top of the standings; a player's `Fixed table` is kept;
+a player does not sit at last round's table again when swapping with the
+neighbouring table of the same score group avoids it.
+"""
+
+from __future__ import annotations
+
+from itertools import count
+
+from . import Entrant, PairedTable, Pairing
+
+
+def assign_tables(games: list[tuple[int, ...]], entrants: dict[int, Entrant],
+                  pairing: Pairing) -> list[PairedTable]:
+    """Number `games` (listed from the top of the standings) and note what could not be kept."""
+    numbers: list[int | None] = [None] * len(games)
+    taken: set[int] = set()
+    for index, game in enumerate(games):
+        for pid in game:
+            wanted = entrants[pid].fixed_table
+            if wanted is None:
+                continue
+            if numbers[index] is None and wanted not in taken:
+                numbers[index] = wanted
+                taken.add(wanted)
+            elif numbers[index] != wanted:
+                pairing.note(pid, f"Could not sit at fixed table {wanted}: it went to another fixed player.")
+    fixed = {index for index, number in enumerate(numbers) if number is not None}
+    free = (n for n in count(1) if n not in taken)
+    for index in range(len(games)):
+        if numbers[index] is None:
+            numbers[index] = next(free)
+    _avoid_last_tables(games, numbers, fixed, entrants)
+    for game, number in zip(games, numbers):
+        if any(entrants[pid].last_table == number for pid in game):
+            for pid in game:
+                if entrants[pid].last_table == number:
+                    pairing.note(pid, f"Same table ({number}) as last round.")
+    return sorted((PairedTable(n, game) for game, n in zip(games, numbers)), key=lambda t: t.number)
+
+
+def _avoid_last_tables(games: list[tuple[int, ...]], numbers: list, fixed: set[int],
+                       entrants: dict[int, Entrant]) -> None:
+    """Swap a game's number with a neighbour's when that ends a repeat and starts none."""
+
+    def repeats(index: int, number: int) -> bool:
+        return any(entrants[pid].last_table == number for pid in games[index])
+
+    def group(index: int) -> object:
+        return max(entrants[pid].score for pid in games[index])
+
+    for index in range(len(games)):
+        if index in fixed or not repeats(index, numbers[index]):
+            continue
+        for other in (index + 1, index - 1):
+            if not 0 <= other < len(games) or other in fixed or group(other) != group(index):
+                continue
+            if not repeats(index, numbers[other]) and not repeats(other, numbers[index]):
+                numbers[index], numbers[other] = numbers[other], numbers[index]
+                break

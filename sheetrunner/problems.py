@@ -1,0 +1,65 @@
+"""What can be wrong with a workbook, said so that a TO can fix it.
+
+A `Problem` is data, not an exception: validation collects every one it finds
+and the CLI shows them together. `EventError` carries a list of them when the
+library must stop (errors in the workbook, a refused write); anything else that
+escapes is a bug in sheetrunner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One finding: where (sheet and cell), what is wrong, and how to fix it."""
+
+    sheet: str
+    cell: str
+    message: str
+    hint: str = ""
+    severity: str = ERROR
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    @property
+    def where(self) -> str:
+        if self.sheet and self.cell:
+            return f"{self.sheet}!{self.cell}"
+        return self.sheet or "workbook"
+
+    def __str__(self) -> str:
+        label = "" if self.is_error else "warning: "
+        text = f"{self.where}: {label}{self.message}"
+        return f"{text} {self.hint}" if self.hint else text
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def warning(sheet: str, cell: str, message: str, hint: str = "") -> Problem:
+    return Problem(sheet, cell, message, hint, WARNING)
+
+
+class EventError(Exception):
+    """The workbook cannot be used or written as asked; `problems` say why."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.is_error]
+
+
+def raise_on_errors(problems: list[Problem]) -> None:
+    """Stop with every problem (warnings too, for context) when any is an error."""
+    if any(p.is_error for p in problems):
+        raise EventError(problems)

@@ -1,0 +1,12 @@
+"""The rulesets sheetrunner knows, by the name typed in the `Event` sheet."""
+
+from __future__ import annotations
+
+from .base import Ruleset
+from .swiss_tp import SwissTP
+
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (SwissTP(),)}
+
+
+def get_ruleset(name: str) -> Ruleset | None:
+    return RULESETS.get(name.strip().lower())

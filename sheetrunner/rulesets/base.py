@@ -1,0 +1,98 @@
+"""What every ruleset declares, and the defaults most of them share.
+
+A ruleset is a small class: its result columns, its options, how one game is
+checked and scored, the default tiebreaker order, and which pairing engine
+it uses. The workbook layer, validation, standings and the CLI read these
+declarations and never name a ruleset.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Callable
+
+from ..columns import Column
+from ..history import History
+from ..model import Event, Round, SeatScore, Settings, Table
+from ..options import Option
+from ..pairing import Entrant, Pairing
+from ..problems import Problem
+from ..standings import Standings
+
+Locate = Callable[[int, str], str]  # (sheet row, column key) -> "D7"
+
+
+class Ruleset:
+    name: str = ""
+    title: str = ""
+    source: str = ""
+    table_header: str = "Table"
+    seats_per_table: tuple[int, int] = (2, 2)
+    result_columns: tuple[Column, ...] = ()
+    player_columns: tuple[Column, ...] = ()
+    options: tuple[Option, ...] = ()
+    tiebreakers: tuple[str, ...] = ()
+    score_key: str = ""  # the per-round value that makes score groups for pairing
+
+    def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+        """Problems that need the whole table (e.g. a draw with unequal centres)."""
+        return []
+
+    def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
+        """One `SeatScore` per seated player of a round whose results are in."""
+        raise NotImplementedError
+
+    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
+        """A late entry's missed round: a loss with no opponent (§2)."""
+        return SeatScore(round_number, player_id, (), {}, "loss")
+
+    def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
+        """Adjust scores once everything is known (e.g. 004's bye averages)."""
+        return scores
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        raise NotImplementedError
+
+    def value(self, points: int | Fraction) -> Fraction:
+        return Fraction(points)
+
+
+def seeded_order(player_ids: list[int], seed: int, salt: str) -> list[int]:
+    """A shuffle fixed by the event's seed, e.g. for round 1's random pairing."""
+    order = sorted(player_ids)
+    random.Random(f"{seed}:{salt}").shuffle(order)
+    return order
+
+
+def entrants_in_order(event: Event, standings: Standings, history: History, round_number: int,
+                      score_key: str) -> tuple[Entrant, ...]:
+    """The players of a round as the engines see them, best first.
+
+    Round 1 has no standings worth the name: its order is a seeded shuffle,
+    which makes round 1 random (004) and the bye its lowest player.
+    """
+    playing = {p.id for p in event.players if p.plays_in(round_number)}
+    if round_number == 1 or not event.rounds:
+        order = seeded_order(list(playing), event.settings.seed, f"round {round_number}")
+    else:
+        order = [pid for pid in standings.order if pid in playing]
+    players = event.players_by_id
+    rows = {row.player.id: row.values for row in standings.rows}
+    return tuple(
+        Entrant(
+            id=pid,
+            score=rows[pid].get(score_key, Fraction(0)) if event.rounds else Fraction(0),
+            team=players[pid].team,
+            fixed_table=players[pid].fixed_table,
+            had_bye=history.byes.get(pid, 0) > 0,
+            last_table=history.last_table.get(pid),
+            met=dict(history.met.get(pid, {})),
+        )
+        for pid in order
+    )
+
+
+def teams_apart(settings: Settings, round_number: int) -> bool:
+    rule = settings.options.get("keep_teams_apart", "always")
+    return rule == "always" or (rule == "round 1 only" and round_number == 1)

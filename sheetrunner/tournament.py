@@ -1,0 +1,91 @@
+"""The pure steps between reading and writing: score, rank, pair.
+
+Every function here takes an `Event` and its ruleset and returns plain data,
+so the same workbook always gives the same answer and tests need no files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .history import compute_history
+from .model import Event, Round, SeatScore
+from .pairing import Pairing, PairingImpossible
+from .problems import EventError, Problem
+from .rulesets import Ruleset
+from .standings import Standings, compute_standings
+from .validate import missing_results
+
+
+def scored_rounds(event: Event) -> tuple[Round, ...]:
+    """The rounds that count for standings: every round up to the first without all results."""
+    counted = []
+    for round_ in event.rounds:
+        if not round_.is_complete:
+            break
+        counted.append(round_)
+    return tuple(counted)
+
+
+def compute_scores(event: Event, ruleset: Ruleset) -> list[SeatScore]:
+    """The tidy per-seat table for every counted round, late entries' missed rounds included (§2)."""
+    scores: list[SeatScore] = []
+    for round_ in event.rounds:
+        seated = set(round_.player_ids)
+        scores.extend(ruleset.score_round(round_, event.settings))
+        scores.extend(ruleset.missed_round(p.id, round_.number) for p in event.players
+                      if p.joined_in > round_.number and p.id not in seated)
+    return ruleset.finalize(scores, event)
+
+
+def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = None) -> Standings:
+    """Standings after `round_number` (default: the last round with every result in)."""
+    counted = scored_rounds(event)
+    if round_number is not None:
+        counted = tuple(r for r in counted if r.number <= round_number)
+    truncated = event.with_rounds(counted)
+    scores = compute_scores(truncated, ruleset)
+    after = counted[-1].number if counted else 0
+    return compute_standings(truncated, scores, event.settings.tiebreakers, after)
+
+
+@dataclass
+class NextRound:
+    number: int
+    pairing: Pairing
+    standings: Standings
+    replaces: bool = False
+
+
+def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
+    """Decide which round to pair and pair it, refusing when the workbook is not ready (§7)."""
+    last = event.last_round
+    replaces = False
+    if redo:
+        if last is None:
+            raise EventError(Problem("", "", "There is no round to redo yet.", "Run `pair` without --redo."))
+        if last.has_any_result:
+            raise EventError(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only "
+                                     "regenerates a round with none.", "Clear its results first if you "
+                                     "really mean to pair it again."))
+        event = event.with_rounds(event.rounds[:-1])
+        replaces = True
+    elif last is not None and not last.is_complete:
+        raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next round cannot be "
+                                  "paired.", "Enter the results listed below, or use --redo to pair this round "
+                                  "again while it has no results.")] + missing_results(last, ruleset))
+    number = event.last_round.number + 1 if event.last_round else 1
+    if number > event.settings.rounds:
+        raise EventError(Problem("Event", "", f"All {event.settings.rounds} rounds have been paired and played.",
+                                 "See the final standings with `sheetrunner standings`, or raise Rounds "
+                                 "in the Event sheet to add a round."))
+    playing = [p for p in event.players if p.plays_in(number)]
+    if len(playing) < ruleset.seats_per_table[0]:
+        raise EventError(Problem("Players", "", f"Only {len(playing)} player(s) can play round {number}.",
+                                 "Add players, or clear Dropped after for players who are still in."))
+    standings = standings_after(event, ruleset)
+    try:
+        pairing = ruleset.pair(event, standings, compute_history(event.rounds), number)
+    except PairingImpossible as impossible:
+        raise EventError(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) from None
+    return NextRound(number, pairing, standings, replaces)
