@@ -39,7 +39,7 @@ WIDEST_BLOCK = 512
 EXACT_FIELD = 1024
 LEVELS = 7
 HARD, TEAM, BYE_RANK, CROSS, DIFFERENCE, SOFT_REMATCH, ORDER = range(LEVELS)
-BOUNDED = 5  # levels 1-5 have a lower bound that proves a block optimal
+BOUNDED = 6  # levels 1-6 have a lower bound that proves a block optimal
 
 
 @dataclass
@@ -67,8 +67,10 @@ class SwissField:
         self.rematch_weight = request.round + 1
         below = 0
         self.bye_rank_cost = [0] * self.size
-        for index in range(self.size - 1, -1, -1):
-            if not self.entrants[index].had_bye:
+        for index in range(self.size - 1, -1, -1):  # eligible players below; all players for a second bye
+            if self.entrants[index].had_bye:
+                self.bye_rank_cost[index] = self.size - 1 - index
+            else:
                 self.bye_rank_cost[index] = below
                 below += 1
 
@@ -95,19 +97,56 @@ class SwissField:
         levels[ORDER] = (j - i) ** 2
         return tuple(levels)
 
+    def groups(self, start: int, end: int) -> list[range]:
+        """Nodes [start, end) split into runs of equal score (the bye node joins the lowest)."""
+        runs, first = [], start
+        for k in range(start + 1, end + 1):
+            if k == end or self.scores[k] != self.scores[k - 1]:
+                runs.append(range(first, k))
+                first = k
+        return runs
+
+    def natural(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The ideal pairing when nothing interferes: 1 v 2, 3 v 4 inside each score group,
+        the lowest player of an odd group meeting the top player of the next odd group.
+
+        It meets the lower bound of the score levels: half the odd groups cross, each as
+        little as possible.
+        """
+        pairs: list[tuple[int, int]] = []
+        carry = None
+        for group in self.groups(start, end):
+            members = list(group)
+            if carry is not None and len(members) % 2:
+                pairs.append((carry, members.pop(0)))
+                carry = None
+            if len(members) % 2:
+                carry = members.pop()
+            pairs.extend(zip(members[::2], members[1::2]))
+        return pairs
+
     def bound(self, start: int, end: int) -> tuple[int, ...]:
         """The least the bounded levels can cost inside nodes [start, end)."""
-        cross = difference = 0
-        for k in range(start + 1, end):
-            if self.scores[k - 1] != self.scores[k] and (k - start) % 2 == 1:
-                cross += 1
-                difference += self.scores[k - 1] - self.scores[k]
+        ideal = self.total(self.natural(start, end))
         bye_rank = 0
         if self.bye_node is not None and start <= self.bye_node < end:
             eligible = [self.bye_rank_cost[k] for k in range(start, min(end, self.size))
                         if not self.entrants[k].had_bye]
             bye_rank = min(eligible) if eligible else 0
-        return (0, 0, bye_rank, cross, difference)
+        return (0, 0, bye_rank, ideal[CROSS], ideal[DIFFERENCE], 0)
+
+    def cuts(self) -> list[int]:
+        """Where the field may be cut into blocks: no pair of the natural pairing spans the cut."""
+        spanned = [0] * (self.node_count + 1)
+        for i, j in self.natural(0, self.node_count):
+            spanned[i + 1] += 1
+            spanned[j + 1] -= 1
+        cuts, open_pairs = [0], 0
+        for k in range(1, self.node_count):
+            open_pairs += spanned[k]
+            if open_pairs == 0 and k - cuts[-1] >= FIRST_BLOCK and self.node_count - k >= FIRST_BLOCK // 2:
+                cuts.append(k)
+        return cuts + [self.node_count]
 
     def total(self, pairs: list[tuple[int, int]]) -> tuple[int, ...]:
         sums = [0] * LEVELS
@@ -118,7 +157,7 @@ class SwissField:
 
     def solve_block(self, start: int, end: int) -> list[tuple[int, int]]:
         """Pairs for nodes [start, end): the natural pairing when it is optimal, else the matching."""
-        natural = [(k, k + 1) for k in range(start, end, 2)]
+        natural = self.natural(start, end)
         if self.total(natural)[:BOUNDED] == self.bound(start, end):
             return natural
         nodes = range(start, end)
@@ -129,9 +168,7 @@ class SwissField:
 
     def solve(self) -> list[tuple[int, int]]:
         """Solve block by block, merging a block that misses its bound with its neighbours."""
-        cuts = list(range(0, self.node_count, FIRST_BLOCK)) + [self.node_count]
-        if len(cuts) > 2 and cuts[-1] - cuts[-2] < FIRST_BLOCK // 2:
-            del cuts[-2]  # no tiny last block: the bye node wants neighbours
+        cuts = self.cuts()
         blocks = list(zip(cuts, cuts[1:]))
         widest = self.node_count if self.node_count <= EXACT_FIELD else WIDEST_BLOCK
         done: list[tuple[int, int, list[tuple[int, int]]]] = []

@@ -1,0 +1,217 @@
+"""The Swiss engine (§5.1) against brute force, and its rules one by one."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from sheetrunner.pairing import Entrant, PairingRequest
+from sheetrunner.pairing.swiss import LEVELS, SwissField, measure_quality, pair_swiss
+
+
+def entrant(pid, score=0, team="", met=(), had_bye=False, last_table=None, fixed_table=None):
+    return Entrant(pid, Fraction(score), team, fixed_table, had_bye, last_table, {m: 1 for m in met})
+
+
+def pairs_of(pairing):
+    return [tuple(t.player_ids) for t in pairing.tables]
+
+
+def all_matchings(nodes):
+    if not nodes:
+        yield []
+        return
+    first, rest = nodes[0], nodes[1:]
+    for index, other in enumerate(rest):
+        for tail in all_matchings(rest[:index] + rest[index + 1:]):
+            yield [(first, other)] + tail
+
+
+def brute_force_cost(request):
+    field = SwissField(request)
+    return min(field.total(m) for m in all_matchings(list(range(field.node_count))))
+
+
+def engine_cost(request, pairing):
+    field = SwissField(request)
+    index = {e.id: i for i, e in enumerate(field.entrants)}
+    pairs = [tuple(sorted(index[p] for p in t.player_ids)) for t in pairing.tables]
+    pairs += [(index[p], field.bye_node) for p in pairing.byes]
+    return field.total(pairs)
+
+
+@st.composite
+def swiss_rounds(draw, max_players=10):
+    """A random field with a random past: who met, byes, teams and scores."""
+    count = draw(st.integers(2, max_players))
+    played = draw(st.integers(0, 4))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    ids = list(range(1, count + 1))
+    met = {pid: {} for pid in ids}
+    byes = set()
+    scores = {pid: 0 for pid in ids}
+    for round_number in range(1, played + 1):
+        order = ids[:]
+        rng.shuffle(order)
+        if len(order) % 2:
+            byes.add(order.pop())
+        for a, b in zip(order[::2], order[1::2]):
+            met[a][b] = met[b][a] = round_number
+            winner = rng.choice((a, b))
+            scores[winner] += 3
+    teams = {pid: draw(st.sampled_from(("", "", "A", "B"))) for pid in ids}
+    ranked = sorted(ids, key=lambda p: (-scores[p], p))
+    entrants = tuple(Entrant(p, Fraction(scores[p]), teams[p], None, p in byes, None, met[p]) for p in ranked)
+    allow = draw(st.booleans()) if played else False
+    return PairingRequest(played + 1, entrants, allow_rematches=allow)
+
+
+@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_rounds())
+def test_engine_finds_the_optimum_that_brute_force_finds(request):
+    pairing = pair_swiss(request)
+    assert engine_cost(request, pairing) == brute_force_cost(request)
+
+
+@settings(max_examples=70, deadline=None)
+@given(swiss_rounds())
+def test_every_player_seated_once_and_no_avoidable_rematch_team_or_second_bye(request):
+    pairing = pair_swiss(request)
+    seated = [p for t in pairing.tables for p in t.player_ids] + pairing.byes
+    assert sorted(seated) == sorted(e.id for e in request.entrants)
+    assert len(pairing.byes) == len(request.entrants) % 2
+    best = brute_force_cost(request)
+    quality = measure_quality(request, pairing)
+    if best[0] == 0:  # a pairing without rematch (when not allowed) or second bye exists
+        assert request.allow_rematches or quality.rematches == 0
+        assert not any(e.had_bye for e in request.entrants if e.id in pairing.byes)
+    if best[1] == 0:
+        assert quality.same_team == 0
+
+
+def test_natural_order_one_v_two_three_v_four():
+    request = PairingRequest(2, tuple(entrant(i, 3 if i <= 4 else 0) for i in range(1, 9)))
+    assert pairs_of(pair_swiss(request)) == [(1, 2), (3, 4), (5, 6), (7, 8)]
+
+
+def test_rematch_avoided_by_the_smallest_change():
+    # 1 and 2 met; the best fix keeps everyone in the group: 1 v 3, 2 v 4.
+    field = [entrant(1, 6, met=[2]), entrant(2, 6, met=[1]), entrant(3, 6), entrant(4, 6)]
+    assert pairs_of(pair_swiss(PairingRequest(3, tuple(field)))) == [(1, 3), (2, 4)]
+
+
+def test_a_rematch_is_made_only_when_nothing_else_exists_and_is_noted():
+    field = [entrant(1, met=[2]), entrant(2, met=[1])]
+    pairing = pair_swiss(PairingRequest(2, tuple(field)))
+    assert pairs_of(pairing) == [(1, 2)]
+    assert pairing.notes[1] == ["Rematch (last met in round 1): no pairing avoids it."]
+
+
+def test_same_team_kept_apart_when_possible():
+    field = [entrant(1, 3, "Red"), entrant(2, 3, "Red"), entrant(3, 3), entrant(4, 3)]
+    assert pairs_of(pair_swiss(PairingRequest(2, tuple(field)))) == [(1, 3), (2, 4)]
+    together = PairingRequest(2, tuple(field), keep_teams_apart=False)
+    assert pairs_of(pair_swiss(together)) == [(1, 2), (3, 4)]
+
+
+def test_odd_group_floats_its_lowest_player_down():
+    field = [entrant(1, 6), entrant(2, 6), entrant(3, 6), entrant(4, 3), entrant(5, 3), entrant(6, 3)]
+    pairing = pair_swiss(PairingRequest(3, tuple(field)))
+    assert pairs_of(pairing) == [(1, 2), (3, 4), (5, 6)]
+    assert pairing.notes[3] == ["Paired across score groups (6 v 3)."]
+
+
+def test_bye_to_lowest_ranked_without_one():
+    field = [entrant(1, 6), entrant(2, 3), entrant(3, 3), entrant(4, 0), entrant(5, 0, had_bye=True)]
+    pairing = pair_swiss(PairingRequest(3, tuple(field)))
+    assert pairing.byes == [4]
+    # 2 v 3 stay in their group: one cross-group pair (1 v 5) beats two (1 v 2, 3 v 5).
+    assert pairs_of(pairing) == [(1, 5), (2, 3)]
+
+
+def test_second_bye_only_when_everyone_has_had_one():
+    field = [entrant(1, had_bye=True), entrant(2, had_bye=True), entrant(3, had_bye=True)]
+    pairing = pair_swiss(PairingRequest(4, tuple(field)))
+    assert pairing.byes == [3]
+    assert pairing.notes[3] == ["Second bye: every player still in has had one."]
+
+
+def test_tables_run_from_the_top_and_fixed_tables_hold():
+    field = [entrant(1, 6), entrant(2, 6), entrant(3, 3, fixed_table=1), entrant(4, 3)]
+    pairing = pair_swiss(PairingRequest(2, tuple(field)))
+    assert [(t.number, t.player_ids) for t in pairing.tables] == [(1, (3, 4)), (2, (1, 2))]
+
+
+def test_player_avoids_last_table_when_a_neighbour_swap_is_free():
+    field = [entrant(1, 3, last_table=1), entrant(2, 3), entrant(3, 3), entrant(4, 3)]
+    pairing = pair_swiss(PairingRequest(2, tuple(field)))
+    assert [(t.number, t.player_ids) for t in pairing.tables] == [(1, (3, 4)), (2, (1, 2))]
+    assert pairing.notes == {}
+
+
+def test_deterministic():
+    rng = random.Random(5)
+    field = tuple(entrant(i, rng.randint(0, 4), met=[rng.randint(1, 40)]) for i in range(1, 41))
+    field = tuple(sorted(field, key=lambda e: -e.score))
+    first = pair_swiss(PairingRequest(3, field))
+    assert [pairs_of(pair_swiss(PairingRequest(3, field))) for _ in range(3)] == [pairs_of(first)] * 3
+
+
+def test_large_field_blocks_reach_the_lower_bound():
+    """Many players: the blocked solution meets the parity bound, so it is optimal."""
+    rng = random.Random(11)
+    ids = list(range(1, 301))
+    scores = {p: rng.randint(0, 12) for p in ids}
+    ranked = sorted(ids, key=lambda p: (-scores[p], p))
+    met = {p: {} for p in ids}
+    for p in ids:
+        for q in rng.sample(ids, 4):
+            if q != p:
+                met[p][q] = met[q][p] = 1
+    request = PairingRequest(5, tuple(Entrant(p, Fraction(scores[p]), met=met[p]) for p in ranked))
+    field = SwissField(request)
+    cost = engine_cost(request, pair_swiss(request))
+    assert cost[:6] == field.bound(0, field.node_count)
+    assert len(cost) == LEVELS
+
+
+def networkx_optimum(request):
+    """The whole-field maximum-weight matching with networkx, on the engine's own costs."""
+    import networkx as nx
+
+    from sheetrunner.pairing.swiss import _lexicographic_weights
+
+    field = SwissField(request)
+    nodes = range(field.node_count)
+    costs = {(i, j): field.cost(i, j) for i in nodes for j in nodes if i < j}
+    graph = nx.Graph()
+    for (i, j), weight in _lexicographic_weights(costs, field.node_count // 2).items():
+        graph.add_edge(i, j, weight=weight)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return field.total([tuple(sorted(pair)) for pair in matching])
+
+
+@st.composite
+def crowded_fields(draw):
+    """30-60 players, few score groups, many past meetings: blocks must merge."""
+    count = draw(st.integers(30, 60))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    ids = list(range(1, count + 1))
+    scores = {p: rng.choice((0, 3, 3, 6, 9)) for p in ids}
+    ranked = sorted(ids, key=lambda p: (-scores[p], p))
+    met = {p: {} for p in ids}
+    for index, p in enumerate(ranked):
+        for q in ranked[index + 1:index + 1 + draw(st.integers(0, 6))]:
+            met[p][q] = met[q][p] = rng.randint(1, 4)
+    teams = {p: rng.choice(("", "", "", "A")) for p in ids}
+    byes = {p for p in ids if rng.random() < 0.3}
+    entrants = tuple(Entrant(p, Fraction(scores[p]), teams[p], None, p in byes, None, met[p]) for p in ranked)
+    return PairingRequest(5, entrants)
+
+
+@settings(max_examples=25, deadline=None)
+@given(crowded_fields())
+def test_blocks_give_the_whole_field_optimum(request):
+    assert engine_cost(request, pair_swiss(request))[:6] == networkx_optimum(request)[:6]
