@@ -29,6 +29,7 @@ from .workbook import FormulaProbe, SheetRows
 EVENT_SHEET = "Event"
 PLAYERS_SHEET = "Players"
 ROUND_NAME = re.compile(r"^\s*round\s+(\d+)\s*$", re.IGNORECASE)
+INVALID = "#invalid"  # a result cell already reported as bad: not "empty" as well
 
 
 @dataclass
@@ -88,8 +89,11 @@ class SheetReader:
         index = self.columns[key][0]
         return values[index] if index < len(values) else None
 
-    def read(self, key: str, row: int, values: tuple, required: bool = False) -> Any:
-        """The cell's clean value or None; a bad or missing required value becomes a problem."""
+    def read(self, key: str, row: int, values: tuple, required: bool = False, invalid: Any = None) -> Any:
+        """The cell's clean value or None; a bad or missing required value becomes a problem.
+
+        A bad value returns `invalid`, so a caller can tell it from an empty cell.
+        """
         if key not in self.columns:
             return None
         column = self.columns[key][1]
@@ -98,7 +102,7 @@ class SheetReader:
             value = column.read(raw)
         except BadValue as bad:
             self.problem(self.cell(key, row), f"{column.header} {bad}.", column.hint)
-            return None
+            return invalid
         if value is None and self.probe.is_uncached_formula(self.sheet.name, self.cell(key, row)):
             self.problem(self.cell(key, row), f"{column.header} holds a formula whose value was never saved.",
                          "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
@@ -336,9 +340,12 @@ class RoundReader:
     def read(self) -> Round:
         self._check_headers()
         tables: dict[Any, list[Seat]] = {}
+        self.row_counts: dict[Any, int] = {}
         seated: dict[int, int] = {}
         for row, values in self.sheet.rows:
             table, seat = self._read_row(row, values, seated)
+            if table is not None:
+                self.row_counts[table] = self.row_counts.get(table, 0) + 1
             if table is not None and seat is not None:
                 key = (BYE, row) if table == BYE else table
                 tables.setdefault(key, []).append(seat)
@@ -368,7 +375,7 @@ class RoundReader:
         seated[player.id] = row
         if not player.plays_in(self.number):
             self._not_playing(row, player)
-        result = {c.key: self.reader.read(c.key, row, values) for c in self.ruleset.result_columns}
+        result = {c.key: self.reader.read(c.key, row, values, invalid=INVALID) for c in self.ruleset.result_columns}
         if table == BYE and any(v is not None for v in result.values()):
             self.reader.problem(self.reader.cell(self.ruleset.result_columns[0].key, row),
                                 "Results typed on a bye row are ignored.", "Clear them, or seat the player at a table.",
@@ -446,9 +453,10 @@ class RoundReader:
     def _check_table(self, table: Table, low: int, high: int) -> None:
         first = self.reader.cell("table", table.seats[0].row)
         label = f"{self.ruleset.table_header} {table.number}"
-        if not low <= len(table.seats) <= high:
+        rows = self.row_counts.get(table.number, len(table.seats))
+        if not low <= rows <= high:
             size = f"{low}" if low == high else f"{low} to {high}"
-            self.reader.problem(first, f"{label} has {len(table.seats)} player(s); a {self.ruleset.name} game has "
+            self.reader.problem(first, f"{label} has {rows} player(s); a {self.ruleset.name} game has "
                                 f"{size}.", "Fix the table numbers so each game has the right number of players.")
             return
         if not any(seat.has_result for seat in table.seats):
@@ -460,7 +468,7 @@ class RoundReader:
                 self.reader.problem(self.reader.cell(column.key, seat.row), f"{column.header} is empty while other "
                                     f"results of {label.lower()} are filled in.",
                                     "Type the missing result, or clear the whole table to enter it later.")
-        if not missing:
+        if not missing and not any(v is INVALID for seat in table.seats for v in seat.result.values()):
             self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
 
     def _check_everyone_seated(self, seated: dict[int, int]) -> None:
