@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import openpyxl
+from defusedxml import DefusedXmlException
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
@@ -60,8 +61,19 @@ def open_for_reading(path: Path, formulas: bool = False) -> openpyxl.Workbook:
     except EventError:
         raise
     except Exception as error:  # openpyxl raises many kinds on a damaged file
-        raise open_problem(path, f"The workbook cannot be read: it is damaged or not a real .xlsx ({type(error).__name__}).",
-                           "Open it in Excel or LibreOffice and save it again as .xlsx.") from None
+        raise unreadable(path, error) from None
+
+
+def unreadable(path: Path, error: Exception) -> EventError:
+    """The sentence for a file openpyxl could not load (it wraps the XML parser's error)."""
+    cause: BaseException | None = error
+    while cause is not None and not isinstance(cause, DefusedXmlException):
+        cause = cause.__cause__ or cause.__context__
+    if cause is not None:
+        return open_problem(path, "The workbook contains XML entity declarations, which Excel never writes (a "
+                            "possible XML bomb); sheetrunner will not read it.", "Check where the file came from.")
+    return open_problem(path, f"The workbook cannot be read: it is damaged or not a real .xlsx "
+                        f"({type(error).__name__}).", "Open it in Excel or LibreOffice and save it again as .xlsx.")
 
 
 def read_sheets(path: Path) -> dict[str, SheetRows]:
@@ -159,8 +171,7 @@ class WorkbookWriter:
         try:
             self.book = _quiet_load(path, rich_text=True, keep_links=True)
         except Exception as error:
-            raise open_problem(path, f"The workbook cannot be read ({type(error).__name__}).",
-                               "Open it in Excel or LibreOffice and save it again as .xlsx.") from None
+            raise unreadable(path, error) from None
 
     def find_sheet(self, name: str) -> Any | None:
         """A sheet by name as Excel matches names: ignoring case."""
