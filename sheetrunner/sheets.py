@@ -102,7 +102,7 @@ def write_standings_sheet(writer: WorkbookWriter, standings: Standings, index: i
     existing = writer.remove_sheet(name)
     headers = ["Rank", "ID", "Player", "Team"] + [tb.label for tb in standings.tiebreakers] + ["Status"]
     widths = [7, 6, 28, 18] + [10] * len(standings.tiebreakers) + [10]
-    rows = [[row.rank_label, row.player.id, row.player.name, row.player.team]
+    rows = [[row.rank_label if row.shared else row.rank, row.player.id, row.player.name, row.player.team]
             + [cell_number(row.values[tb.key]) for tb in standings.tiebreakers]
             + ["dropped" if row.dropped else ""] for row in standings.rows]
     writer.write_table(name, headers, rows, widths, index=existing if existing is not None else index)
