@@ -209,11 +209,13 @@ class WorkbookWriter:
         return sheet
 
     def save(self, target: Path) -> Path | None:
-        """Save to `target` atomically; when that is the original file, keep a timestamped backup first."""
-        in_place = target.resolve() == self.path.resolve()
-        if in_place:
+        """Save to `target` atomically, first keeping a timestamped backup of whatever file was there."""
+        if target.resolve() == self.path.resolve():
             refuse_unsafe_in_place(self.path)
-        return save_atomically(self.book, target, backup_of=self.path if in_place else None)
+        elif target.exists() and lock_file(target) is not None:
+            raise open_problem(target, "The output file is open in Excel or LibreOffice.", "Close it, or choose "
+                               "another name for -o.")
+        return save_atomically(self.book, target, backup_of=target if target.exists() else None)
 
 
 def refuse_unsafe_in_place(path: Path) -> None:
