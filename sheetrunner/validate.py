@@ -20,7 +20,7 @@ from .columns import Column
 from .logsheet import LOG_SHEET, LastRun, changed_rounds, read_last_run
 from .model import BYE, Event, Player, Round, Seat, Settings, Table
 from .options import COMMON_OPTIONS, Option, normal, option_by_label
-from .problems import Problem, warning
+from .problems import ERROR, WARNING, Problem
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .tiebreakers import TIEBREAKERS
 from .values import BadValue, as_text, is_blank
@@ -350,7 +350,7 @@ class RoundReader:
                 key = (BYE, row) if table == BYE else table
                 tables.setdefault(key, []).append(seat)
         round_ = Round(self.number, self._tables(tables), self.sheet.name)
-        self._check_everyone_seated(seated)
+        self._check_everyone_seated(seated, round_.has_any_result)
         return round_
 
     def _check_headers(self) -> None:
@@ -471,9 +471,12 @@ class RoundReader:
         if not missing and not any(v is INVALID for seat in table.seats for v in seat.result.values()):
             self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
 
-    def _check_everyone_seated(self, seated: dict[int, int]) -> None:
+    def _check_everyone_seated(self, seated: dict[int, int], started: bool) -> None:
+        """A playing player without a seat: an error once results are in, before that a warning."""
         for player in self.players:
             if player.plays_in(self.number) and player.id not in seated:
+                hint = f"Add them to {self.sheet.name}, or type {self.number - 1} under Dropped after if they left."
+                if not started:
+                    hint += f" While {self.sheet.name} has no results, `pair --redo` pairs it again with them."
                 self.problems.append(Problem(PLAYERS_SHEET, player.name_cell, f"{player.name} is playing but has "
-                                             f"no seat in {self.sheet.name}.", f"Add them to {self.sheet.name}, "
-                                             f"or type {self.number - 1} under Dropped after if they left."))
+                                             f"no seat in {self.sheet.name}.", hint, ERROR if started else WARNING))
