@@ -125,28 +125,15 @@ class SwissField:
             pairs.extend(zip(members[::2], members[1::2]))
         return pairs
 
-    def bound(self, start: int, end: int) -> tuple[int, ...]:
-        """The least the bounded levels can cost inside nodes [start, end)."""
-        ideal = self.total(self.natural(start, end))
-        bye_rank = 0
-        if self.bye_node is not None and start <= self.bye_node < end:
-            eligible = [self.bye_rank_cost[k] for k in range(start, min(end, self.size))
-                        if not self.entrants[k].had_bye]
-            bye_rank = min(eligible) if eligible else 0
-        return (0, 0, bye_rank, ideal[CROSS], ideal[DIFFERENCE], 0)
+    def bound(self, natural: list[tuple[int, int]]) -> tuple[int, ...]:
+        """A block's share of the lower bound: what its ideal pairs cost on the bounded levels.
 
-    def cuts(self) -> list[int]:
-        """Where the field may be cut into blocks: no pair of the natural pairing spans the cut."""
-        spanned = [0] * (self.node_count + 1)
-        for i, j in self.natural(0, self.node_count):
-            spanned[i + 1] += 1
-            spanned[j + 1] -= 1
-        cuts, open_pairs = [0], 0
-        for k in range(1, self.node_count):
-            open_pairs += spanned[k]
-            if open_pairs == 0 and k - cuts[-1] >= FIRST_BLOCK and self.node_count - k >= FIRST_BLOCK // 2:
-                cuts.append(k)
-        return cuts + [self.node_count]
+        Blocks are sets of whole ideal pairs, so the shares add up to the ideal pairing's
+        cost, which no pairing can beat. Lexicographic order survives addition, so when
+        every block costs at most its share, the whole pairing is optimal on those levels.
+        """
+        ideal = self.total(natural)
+        return (0, 0, 0, ideal[CROSS], ideal[DIFFERENCE], 0)
 
     def total(self, pairs: list[tuple[int, int]]) -> tuple[int, ...]:
         sums = [0] * LEVELS
@@ -155,43 +142,58 @@ class SwissField:
                 sums[level] += value
         return tuple(sums)
 
-    def solve_block(self, start: int, end: int) -> list[tuple[int, int]]:
-        """Pairs for nodes [start, end): the natural pairing when it is optimal, else the matching."""
-        natural = self.natural(start, end)
-        if self.total(natural)[:BOUNDED] == self.bound(start, end):
+    def solve_block(self, nodes: list[int], natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Pairs for a block: its ideal pairs when they meet the bound, else an exact matching."""
+        if self.total(natural)[:BOUNDED] <= self.bound(natural):
             return natural
-        nodes = range(start, end)
-        costs = {(i, j): self.cost(i, j) for i in nodes for j in nodes if i < j}
-        weights = _lexicographic_weights(costs, (end - start) // 2)
-        edges = [(i - start, j - start, weight) for (i, j), weight in weights.items()]
-        return [(i + start, j + start) for i, j in max_weight_matching(end - start, edges)]
+        costs = {(i, j): self.cost(i, j) for index, i in enumerate(nodes) for j in nodes[index + 1:]}
+        weights = _lexicographic_weights(costs, len(nodes) // 2)
+        position = {node: index for index, node in enumerate(nodes)}
+        edges = [(position[i], position[j], weight) for (i, j), weight in weights.items()]
+        return [(nodes[i], nodes[j]) for i, j in max_weight_matching(len(nodes), edges)]
 
     def solve(self) -> list[tuple[int, int]]:
-        """Solve block by block, merging a block that misses its bound with its neighbours."""
-        cuts = self.cuts()
-        blocks = list(zip(cuts, cuts[1:]))
+        """Solve block by block; a block that misses its bound absorbs the blocks beside its players."""
+        ideal = sorted(self.natural(0, self.node_count))
+        per_block = FIRST_BLOCK // 2
+        blocks = {index: ideal[start:start + per_block] for index, start in enumerate(range(0, len(ideal), per_block))}
+        owner = {node: index for index, pairs in blocks.items() for pair in pairs for node in pair}
         widest = self.node_count if self.node_count <= EXACT_FIELD else WIDEST_BLOCK
-        done: list[tuple[int, int, list[tuple[int, int]]]] = []
-        while blocks:
-            start, end = blocks.pop(0)
-            pairs = self.solve_block(start, end)
-            optimal = self.total(pairs)[:BOUNDED] == self.bound(start, end)
-            if optimal or end - start >= widest or (not blocks and not done):
-                done.append((start, end, pairs))
+        solved: dict[int, list[tuple[int, int]]] = {}
+        queue = sorted(blocks)
+        while queue:
+            block = queue.pop(0)
+            if block not in blocks:
+                continue  # absorbed into a wider block
+            natural = blocks[block]
+            nodes = sorted(node for pair in natural for node in pair)
+            pairs = self.solve_block(nodes, natural)
+            if self.total(pairs)[:BOUNDED] <= self.bound(natural) or len(nodes) >= widest or len(blocks) == 1:
+                solved[block] = pairs
                 continue
-            start, end = _widen(start, end, blocks, done, target=min(widest, 2 * (end - start)))
-            blocks.insert(0, (start, end))
-        return [pair for _, _, pairs in done for pair in pairs]
+            for other in _neighbours(nodes, owner, block, blocks, target=min(widest, 2 * len(nodes))):
+                blocks[block] = blocks[block] + blocks.pop(other)
+                solved.pop(other, None)
+                for pair in blocks[block]:
+                    owner[pair[0]] = owner[pair[1]] = block
+            queue.insert(0, block)
+        return [pair for pairs in solved.values() for pair in pairs]
 
 
-def _widen(start: int, end: int, blocks: list, done: list, target: int) -> tuple[int, int]:
-    """Absorb neighbouring blocks, later ones first, until the block is `target` wide."""
-    while end - start < target and (blocks or done):
-        if blocks:
-            end = blocks.pop(0)[1]
-        else:
-            start = done.pop()[0]
-    return start, end
+def _neighbours(nodes: list[int], owner: dict[int, int], block: int, blocks: dict, target: int) -> list[int]:
+    """Blocks holding the players ranked just above or below this block's, widening ring by ring."""
+    chosen: list[int] = []
+    size = len(nodes)
+    frontier = set(nodes)
+    while size < target:
+        ring = sorted({owner[k] for node in frontier for k in (node - 1, node + 1)
+                       if k in owner and owner[k] != block and owner[k] not in chosen})
+        if not ring:
+            break
+        chosen += ring
+        frontier = {node for other in ring for pair in blocks[other] for node in pair}
+        size += len(frontier)
+    return chosen
 
 
 def _lexicographic_weights(costs: dict[tuple[int, int], tuple[int, ...]], pair_count: int) -> dict:
