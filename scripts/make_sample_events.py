@@ -1,6 +1,6 @@
 """Make the workbooks in sample_events/ from nothing but sheetrunner itself.
 
-Run: python scripts/make_sample_events.py
+Run: python scripts/make_sample_events.py [FOLDER]   (default: sample_events/)
 Each sample is built the way a TO would: `init` with a roster, then `pair`
 and typed results round by round. Results come from a seeded generator, so
 running the script again gives the same sheets.
@@ -9,6 +9,7 @@ running the script again gives the same sheets.
 from __future__ import annotations
 
 import os
+import sys
 import random
 from pathlib import Path
 
@@ -50,13 +51,25 @@ def make_swiss_tp_16(path: Path) -> None:
         backup.unlink()
 
 
-def main() -> None:
+MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16}
+
+
+def make_all(folder: Path) -> list[Path]:
     os.environ.setdefault("SOURCE_DATE_EPOCH", "1795219200")  # a fixed Log time: 2026-11-21
-    SAMPLES.mkdir(exist_ok=True)
-    target = SAMPLES / "swiss-tp-16-players.xlsx"
-    target.unlink(missing_ok=True)
-    make_swiss_tp_16(target)
-    print(f"wrote {target}")
+    folder.mkdir(parents=True, exist_ok=True)
+    made = []
+    for name, maker in MAKERS.items():
+        target = folder / name
+        target.unlink(missing_ok=True)
+        maker(target)
+        made.append(target)
+    return made
+
+
+def main() -> None:
+    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else SAMPLES
+    for path in make_all(folder):
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

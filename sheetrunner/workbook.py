@@ -80,7 +80,9 @@ def read_sheets(path: Path) -> dict[str, SheetRows]:
     """Every sheet's rows, by sheet name in workbook order."""
     book = open_for_reading(path)
     try:
-        return {sheet.title: _read_sheet(sheet) for sheet in book.worksheets}
+        with warnings.catch_warnings():  # read-only sheets parse lazily, so mute openpyxl here too
+            warnings.simplefilter("ignore")
+            return {sheet.title: _read_sheet(sheet) for sheet in book.worksheets}
     finally:
         book.close()
 
@@ -115,11 +117,13 @@ class FormulaProbe:
         book = open_for_reading(self.path, formulas=True)
         found: dict[str, set[str]] = {}
         try:
-            for sheet in book.worksheets:
-                for row in sheet.iter_rows():
-                    for cell in row:
-                        if isinstance(cell.value, str) and cell.value.startswith("=") and cell.data_type == "f":
-                            found.setdefault(sheet.title, set()).add(cell.coordinate)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for sheet in book.worksheets:
+                    for row in sheet.iter_rows():
+                        for cell in row:
+                            if isinstance(cell.value, str) and cell.value.startswith("=") and cell.data_type == "f":
+                                found.setdefault(sheet.title, set()).add(cell.coordinate)
         finally:
             book.close()
         return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import zipfile
 
 import openpyxl
 import pytest
@@ -144,3 +145,40 @@ def test_pairing_copies_of_one_workbook_gives_identical_sheets(tmp_path, run):
 
     assert sheets(path) == sheets(twin)
     assert set(sheets(path)) == {"Event", "Players", "Round 1", "Standings after R1", "Round 2"}
+
+
+def inject(path, name, data=b"<x/>", sheet_patch=None):
+    """Rewrite the workbook's zip with one more part, or one sheet's XML patched."""
+    patched = path.with_name("patched.xlsx")
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(patched, "w") as target:
+        for item in source.infolist():
+            content = source.read(item)
+            if sheet_patch and item.filename == "xl/worksheets/sheet1.xml":
+                content = content.replace(b"</worksheet>", sheet_patch + b"</worksheet>")
+            target.writestr(item, content)
+        if name:
+            target.writestr(name, data)
+    patched.replace(path)
+
+
+EXTENSION = (b'<extLst><ext uri="{05C60535-1F16-4fd2-B633-F4F36F0B64E0}" '
+             b'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+             b"<x14:sparklineGroups><x14:sparklineGroup/></x14:sparklineGroups></ext></extLst>")
+
+
+@pytest.mark.parametrize("part, patch, what", [
+    ("xl/vbaProject.bin", None, "macros"),
+    ("xl/threadedComments/threadedComment1.xml", None, "threaded comments"),
+    ("xl/pivotTables/pivotTable1.xml", None, "pivot tables"),
+    ("xl/connections.xml", None, "data connections"),
+    ("xl/slicers/slicer1.xml", None, "slicers or timelines"),
+    (None, EXTENSION, "sparklines"),
+])
+def test_every_kind_of_unkeepable_part_is_named(tmp_path, run, part, patch, what):
+    path = make_event(tmp_path / "e.xlsx", ["Alice", "Bob"])
+    inject(path, part, sheet_patch=patch)
+    before = digest(path)
+    result = run("pair", path)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"e.xlsx: The workbook holds {what}, which sheetrunner cannot keep")
+    assert digest(path) == before

@@ -1,0 +1,22 @@
+"""The wheel carries everything an installed copy needs, templates included."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_contains_the_package_and_templates(tmp_path):
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    wheel = next(tmp_path.glob("sheetrunner-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    templates = {p.name for p in (ROOT / "templates").iterdir() if p.suffix in (".html", ".css")}
+    assert templates and {f"sheetrunner/templates/{name}" for name in templates} <= names
+    assert {"sheetrunner/cli.py", "sheetrunner/rulesets/swiss_tp.py", "sheetrunner/pairing/swiss.py"} <= names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "sheetrunner = sheetrunner.cli:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
