@@ -40,16 +40,29 @@ ROUND = 8
 NETWORKX_LIMIT = 1024
 
 
+# The child reports its own high-water mark (VmHWM): rusage's maxrss would include this process's
+# memory, which a forked child carries until it execs.
+PEAK_REPORTER = """
+import atexit, runpy, sys
+target = sys.argv.pop(1)
+def report():
+    status = open('/proc/self/status').read()
+    open(target, 'w').write(status.split('VmHWM:')[1].split()[0])
+atexit.register(report)
+runpy.run_module('sheetrunner', run_name='__main__')
+"""
+
+
 def run_command(*args: str) -> tuple[float, float]:
     """Wall seconds and peak resident memory (MB) of one sheetrunner command in its own process."""
-    start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "sheetrunner", *args], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, cwd=HERE.parent)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"sheetrunner {' '.join(args)} failed: {process.stderr.read().decode()}")
-    return elapsed, usage.ru_maxrss / 1024
+    with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
+        start = time.perf_counter()
+        result = subprocess.run([sys.executable, "-c", PEAK_REPORTER, peak.name, *args], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, cwd=HERE.parent)
+        elapsed = time.perf_counter() - start
+        if result.returncode != 0:
+            raise SystemExit(f"sheetrunner {' '.join(args)} failed: {result.stderr.decode()}")
+        return elapsed, int(peak.read() or 0) / 1024
 
 
 def timed(action, repeat: int = 3):
@@ -114,7 +127,18 @@ def request_from(path: Path) -> PairingRequest:
 
 def quality_text(request: PairingRequest, pairing: Pairing) -> str:
     q = measure_quality(request, pairing)
-    return f"{q.rematches:>3} {q.cross_group_pairs:>5} {float(q.score_difference):>7g}"
+    return f"{q.rematches:>7} {q.cross_group_pairs:>5} {float(q.score_difference):>9g}   {bye_text(request, pairing)}"
+
+
+def bye_text(request: PairingRequest, pairing: Pairing) -> str:
+    """Where the bye went: 004 wants the lowest-ranked player who has not had one."""
+    if not pairing.byes:
+        return "no bye"
+    by_id = {e.id: e for e in request.entrants}
+    taker = by_id[pairing.byes[0]]
+    lowest = request.entrants[-1].score
+    group = "lowest group" if taker.score == lowest else f"group {float(taker.score):g} (lowest {float(lowest):g})"
+    return f"bye: {group}, {'second bye!' if taker.had_bye else 'first bye'}"
 
 
 def bench_size(players: int, draws: bool, folder: Path, use_networkx: bool) -> None:

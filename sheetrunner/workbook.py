@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import time
 import warnings
+import zipfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -110,8 +112,14 @@ class FormulaProbe:
 
     def is_uncached_formula(self, sheet: str, cell: str) -> bool:
         if self._formulas is None:
-            self._formulas = self._load()
+            self._formulas = self._load() if self._has_formulas() else {}
         return cell in self._formulas.get(sheet, set())
+
+    def _has_formulas(self) -> bool:
+        """A quick look at the raw sheets: most event workbooks hold no formula at all."""
+        with zipfile.ZipFile(self.path) as archive:
+            return any(re.search(rb"<(\w+:)?f[ >/]", archive.read(name))
+                       for name in archive.namelist() if name.startswith("xl/worksheets/") and name.endswith(".xml"))
 
     def _load(self) -> dict[str, set[str]]:
         book = open_for_reading(self.path, formulas=True)
@@ -156,11 +164,13 @@ def style_header(sheet: Any, headers: list[str], widths: list[int]) -> None:
 
 def append_rows(sheet: Any, rows: Iterable[list[Any]]) -> None:
     """Append rows keeping text as text: a name like `=HYPERLINK(…)` never becomes a formula (§7)."""
+    row = sheet.max_row
     for values in rows:
         sheet.append(values)
-        for cell in sheet[sheet.max_row]:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"
+        row += 1
+        for column, value in enumerate(values, start=1):
+            if isinstance(value, str) and value.startswith("="):
+                sheet.cell(row=row, column=column).data_type = "s"
 
 
 class WorkbookWriter:
