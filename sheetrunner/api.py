@@ -19,7 +19,8 @@ from .pairing import Pairing
 from .problems import EventError, Problem, raise_on_errors
 from .roster import read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .sheets import (append_log, fill_player_ids, insertion_index, write_event_sheet, write_players_sheet,
+from .columns import PLAYER_COLUMNS
+from .sheets import (append_log, fill_player_cells, insertion_index, write_event_sheet, write_players_sheet,
                      write_round_sheet, write_standings_sheet)
 from .standings import Standings
 from .tournament import plan_next_round, standings_after
@@ -118,7 +119,8 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     else:
         index = None
     players = find_sheet(loaded.sheets, PLAYERS_SHEET)
-    fill_player_ids(writer, players.header_row, players.headers, loaded.checked.new_ids)
+    fill_player_cells(writer, players.header_row, players.headers, player_cells(loaded, plan.pairing),
+                      PLAYER_COLUMNS + loaded.ruleset.player_columns)
     if plan.standings.after_round:
         write_standings_sheet(writer, plan.standings, insertion_index(writer))
     write_round_sheet(writer, loaded.event, loaded.ruleset, plan.number, plan.pairing,
@@ -128,6 +130,15 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     append_log(writer, log_values(loaded.event, command, __version__, f"Round {plan.number}", last_id, now_text()))
     backup = writer.save(target)
     return PairResult(plan.number, plan.pairing, loaded.event, plan.standings, target, backup, loaded.warnings)
+
+
+def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:
+    """Players cells to fill, by sheet row: IDs assigned by validation, values the ruleset decided."""
+    cells: dict[int, dict[str, object]] = {row: {"ID": pid} for row, pid in loaded.checked.new_ids.items()}
+    rows = {player.id: player.row for player in loaded.event.players}
+    for pid, values in pairing.player_updates.items():
+        cells.setdefault(rows[pid], {}).update(values)
+    return cells
 
 
 @dataclass

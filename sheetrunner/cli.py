@@ -144,17 +144,29 @@ def json_number(value) -> int | float:
 
 
 def standings_json(table: Standings) -> list[dict]:
-    """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers."""
+    """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers.
+
+    Rulesets that rank inside groups add the group (e.g. "pod") and "overall_rank".
+    """
+    group = table.group_label.lower()
     return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
              "team": row.player.team, "dropped": row.dropped,
+             **({group: row.group, "overall_rank": row.overall_rank} if group else {}),
              **{tb.key: json_number(row.values[tb.key]) for tb in table.tiebreakers}} for row in table.rows]
 
 
+def shown_value(value, tiebreaker) -> str:
+    if tiebreaker.percent:
+        return f"{float(value) * 100:.2f}%"
+    return f"{cell_number(value, 2):g}"
+
+
 def standings_text(table: Standings) -> str:
-    headers = ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.tiebreakers]
-    body = [[row.rank_label, str(row.player.id), row.player.name + (" (dropped)" if row.dropped else ""),
-             row.player.team] + [f"{cell_number(row.values[tb.key], 2):g}" for tb in table.tiebreakers]
-            for row in table.rows]
+    grouped = [table.group_label] if table.group_label else []
+    headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.tiebreakers]
+    body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
+            row.player.name + (" (dropped)" if row.dropped else ""), row.player.team]
+            + [shown_value(row.values[tb.key], tb) for tb in table.tiebreakers] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
     lines = [f"Standings after round {table.after_round}"]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]

@@ -46,7 +46,7 @@ class Option:
         if self.kind == "yesno":
             return "Yes" if value else "No"
         if isinstance(value, Fraction):
-            return int(value) if value.denominator == 1 else str(value)
+            return fraction_cell(value)
         return value
 
     @property
@@ -60,6 +60,17 @@ class Option:
         if self.kind == "number":
             return "Type a number, e.g. 1/3 or 0.5."
         return ""
+
+
+def fraction_cell(value: Fraction) -> int | float | str:
+    """Whole numbers as numbers, finite decimals (0.33) as numbers, others (1/3) as text that reads back exactly."""
+    if value.denominator == 1:
+        return int(value)
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    return float(value) if denominator == 1 else str(value)
 
 
 TEAM_RULES = ("always", "round 1 only", "never")

@@ -97,29 +97,47 @@ def write_round_sheet(writer: WorkbookWriter, event: Event, ruleset: Ruleset, nu
 
 
 def write_standings_sheet(writer: WorkbookWriter, standings: Standings, index: int | None) -> None:
-    """`Standings after RN`: rank, player and every tiebreaker column, replaced on each run."""
+    """`Standings after RN`: rank, player and every tiebreaker column, replaced on each run.
+
+    Rulesets that rank inside groups (pods) get the group and the overall rank first.
+    """
     name = f"Standings after R{standings.after_round}"
     existing = writer.remove_sheet(name)
-    headers = ["Rank", "ID", "Player", "Team"] + [tb.label for tb in standings.tiebreakers] + ["Status"]
-    widths = [7, 6, 28, 18] + [10] * len(standings.tiebreakers) + [10]
-    rows = [[row.rank_label if row.shared else row.rank, row.player.id, row.player.name, row.player.team]
+    grouped = bool(standings.group_label)
+    headers = ([standings.group_label, "Overall"] if grouped else []) + ["Rank", "ID", "Player", "Team"]
+    headers += [tb.label for tb in standings.tiebreakers] + ["Status"]
+    widths = [8, 8] * grouped + [7, 6, 28, 18] + [10] * len(standings.tiebreakers) + [10]
+    rows = [([row.group, row.overall_rank] if grouped else [])
+            + [row.rank_label if row.shared else row.rank, row.player.id, row.player.name, row.player.team]
             + [cell_number(row.values[tb.key]) for tb in standings.tiebreakers]
             + ["dropped" if row.dropped else ""] for row in standings.rows]
-    writer.write_table(name, headers, rows, widths, index=existing if existing is not None else index)
+    sheet = writer.write_table(name, headers, rows, widths, index=existing if existing is not None else index)
+    first = len(headers) - len(standings.tiebreakers)
+    for offset, tiebreaker in enumerate(standings.tiebreakers):
+        if tiebreaker.percent:
+            for (cell,) in sheet.iter_rows(min_row=2, min_col=first + offset, max_col=first + offset):
+                cell.number_format = "0.00%"
 
 
-def fill_player_ids(writer: WorkbookWriter, header_row: int, headers: list[Any], new_ids: dict[int, int]) -> None:
-    """Write the IDs validation assigned into blank ID cells, adding an ID column if there is none."""
-    if not new_ids:
+def fill_player_cells(writer: WorkbookWriter, header_row: int, headers: list[Any],
+                      cells: dict[int, dict[str, Any]], known: tuple[cols.Column, ...]) -> None:
+    """Fill Players cells sheetrunner decided (new IDs, pods, cards), by row and column header.
+
+    A column the sheet lacks is added after the last one, under its header.
+    """
+    if not cells:
         return
     sheet = writer.find_sheet(PLAYERS_SHEET)
-    names = {normal(n) for n in cols.PLAYER_ID.names}
-    column = next((i + 1 for i, h in enumerate(headers) if normal(h) in names), None)
-    if column is None:
-        column = len(headers) + 1
-        sheet.cell(row=header_row, column=column).value = "ID"
-    for row, player_id in new_ids.items():
-        sheet.cell(row=row, column=column).value = player_id
+    headers = list(headers)
+    aliases = {normal(name): column.header for column in known for name in column.names}
+    positions = {aliases.get(normal(h), h): i + 1 for i, h in enumerate(headers) if h is not None}
+    for row, values in cells.items():
+        for header, value in values.items():
+            if header not in positions:
+                headers.append(header)
+                positions[header] = len(headers)
+                sheet.cell(row=header_row, column=positions[header]).value = header
+            sheet.cell(row=row, column=positions[header]).value = value
 
 
 def append_log(writer: WorkbookWriter, values: list[Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import groupby
+from typing import Any
 
 from .model import Event, Player, SeatScore
 from .tiebreakers import TIEBREAKERS, ScoreTable, Tiebreaker
@@ -17,6 +17,8 @@ class StandingsRow:
     player: Player
     values: dict[str, Fraction]
     dropped: bool = False
+    group: str = ""  # e.g. the player's pod, when a ruleset ranks inside groups
+    overall_rank: int = 0  # the rank across all groups, when ranked inside groups
 
     @property
     def rank_label(self) -> str:
@@ -29,6 +31,7 @@ class Standings:
     after_round: int
     tiebreakers: tuple[Tiebreaker, ...]
     rows: tuple[StandingsRow, ...]
+    group_label: str = ""  # "Pod" when rows are ranked inside groups
 
     @property
     def order(self) -> list[int]:
@@ -39,26 +42,47 @@ class Standings:
 
 
 def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tuple[str, ...],
-                      after_round: int) -> Standings:
-    """Rank every player on the roster by the tiebreakers, in order.
+                      after_round: int, context: dict[str, Any] | None = None,
+                      players: tuple[Player, ...] | None = None) -> Standings:
+    """Rank players (default: the whole roster) by the tiebreakers, in order.
 
-    Players who share every value share the rank (`=3`).
+    Each tiebreaker splits the groups still tied after the ones before it, so a
+    group-aware tiebreaker (head-to-head) sees exactly who is tied. Players who
+    share every value share the rank (`=3`).
     """
+    players = players if players is not None else event.players
     tiebreakers = tuple(TIEBREAKERS[key] for key in tiebreaker_keys)
-    player_ids = tuple(player.id for player in event.players)
-    table = ScoreTable(scores, player_ids, event.settings.seed, event.settings.options)
-    columns = {tb.key: tb.compute(table) for tb in tiebreakers}
-    values = {pid: {key: columns[key][pid] for key in columns} for pid in player_ids}
-
-    def sort_key(player: Player) -> tuple:
-        return tuple(-tb.sort_value(values[player.id][tb.key]) for tb in tiebreakers) + (player.id,)
-
-    ordered = sorted(event.players, key=sort_key)
+    player_ids = tuple(player.id for player in players)
+    table = ScoreTable(scores, player_ids, event.settings.seed, {**event.settings.options, **(context or {})})
+    values: dict[int, dict[str, Fraction]] = {pid: {} for pid in player_ids}
+    groups = [sorted(player_ids)]
+    for tiebreaker in tiebreakers:
+        column = tiebreaker.compute(table)
+        refined = []
+        for group in groups:
+            scores_here = tiebreaker.within(table, group) if tiebreaker.within and len(group) > 1 else column
+            for pid in group:
+                values[pid][tiebreaker.key] = scores_here.get(pid, column.get(pid, Fraction(0)))
+            refined.extend(_split(group, lambda pid: tiebreaker.sort_value(values[pid][tiebreaker.key])))
+        groups = refined
+    by_id = {player.id: player for player in players}
     rows: list[StandingsRow] = []
-    for _, group in groupby(ordered, key=lambda p: sort_key(p)[:-1]):
-        tied = list(group)
+    for group in groups:
         rank = len(rows) + 1
-        for player in tied:
+        for pid in group:
+            player = by_id[pid]
             dropped = player.dropped_after is not None and player.dropped_after <= after_round
-            rows.append(StandingsRow(rank, len(tied) > 1, player, values[player.id], dropped))
+            rows.append(StandingsRow(rank, len(group) > 1, player, values[pid], dropped))
     return Standings(after_round, tiebreakers, tuple(rows))
+
+
+def _split(group: list[int], key) -> list[list[int]]:
+    """A tied group split by one value, best first; players keep ID order inside a new tie."""
+    ordered = sorted(group, key=lambda pid: (-key(pid), pid))
+    parts: list[list[int]] = []
+    for pid in ordered:
+        if parts and key(parts[-1][0]) == key(pid):
+            parts[-1].append(pid)
+        else:
+            parts.append([pid])
+    return parts

@@ -12,52 +12,75 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from .model import SeatScore
 
 
 @dataclass
 class ScoreTable:
-    """The tidy per-seat results, indexed for the lookups tiebreakers need."""
+    """The tidy per-seat results, indexed for the lookups tiebreakers need.
+
+    `options` carries the event's settings (points, floors); tiebreakers read
+    what they need with a default, so each stays a pure function of the table.
+    """
 
     rows: list[SeatScore]
     player_ids: tuple[int, ...]
     seed: int = 0
     options: dict = field(default_factory=dict)
     by_player: dict[int, list[SeatScore]] = field(init=False)
-    _totals: dict[str, dict[int, Fraction]] = field(init=False, default_factory=dict)
+    _cache: dict[str, dict[int, Fraction]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.by_player = defaultdict(list)
         for row in self.rows:
             self.by_player[row.player_id].append(row)
 
+    def memo(self, name: str, compute: Callable[[int], Fraction]) -> dict[int, Fraction]:
+        """A per-player value computed once per table (tiebreakers build on each other)."""
+        if name not in self._cache:
+            self._cache[name] = {pid: compute(pid) for pid in self.player_ids}
+        return self._cache[name]
+
     def total(self, key: str) -> dict[int, Fraction]:
-        """Each player's sum of one value over every round (cached)."""
-        if key not in self._totals:
-            self._totals[key] = {
-                pid: sum((row.values.get(key, Fraction(0)) for row in self.by_player.get(pid, ())), Fraction(0))
-                for pid in self.player_ids
-            }
-        return self._totals[key]
+        """Each player's sum of one value over every round."""
+        return self.memo(f"total:{key}", lambda pid: sum(
+            (row.values.get(key, ZERO) for row in self.by_player.get(pid, ())), ZERO))
 
     def opponents(self, player_id: int) -> list[int]:
-        """Every opponent of every game, once per game played against them."""
+        """Every opponent of every game, once per game played against them (byes are not opponents)."""
         return [opp for row in self.by_player.get(player_id, ()) for opp in row.opponents]
 
+    def played(self, player_id: int) -> list[SeatScore]:
+        """Rounds the player took part in, byes included, missed rounds (late entry) not."""
+        return [row for row in self.by_player.get(player_id, ()) if row.outcome != "absent"]
 
+    def option(self, key: str, default: Any) -> Any:
+        value = self.options.get(key)
+        return default if value is None else value
+
+
+ZERO = Fraction(0)
 Compute = Callable[[ScoreTable], dict[int, Fraction]]
+Within = Callable[[ScoreTable, list[int]], dict[int, Fraction]]
 
 
 @dataclass(frozen=True)
 class Tiebreaker:
+    """A standings column: how to compute it, how to show it, and which way is better.
+
+    `within`, when set, ranks only inside a group already tied on the columns
+    before it (head-to-head needs to know who is tied).
+    """
+
     key: str
     label: str
     meaning: str
     compute: Compute
     lower_is_better: bool = False
-    decimals: int = 0
+    percent: bool = False
+    within: Within | None = None
 
     def sort_value(self, value: Fraction) -> Fraction:
         """Standings sort every column highest first; lower-is-better columns flip."""
@@ -78,14 +101,17 @@ def total(value_key: str, label: str, meaning: str, key: str | None = None) -> T
 
 
 def opponents_sum(value_key: str, label: str, meaning: str, key: str) -> Tiebreaker:
-    """Strength of schedule: each opponent's tournament total, once per game against them."""
+    """Strength of schedule: each opponent's event total, once per game against them."""
 
     def compute(table: ScoreTable) -> dict[int, Fraction]:
         totals = table.total(value_key)
-        return {pid: sum((totals.get(opp, Fraction(0)) for opp in table.opponents(pid)), Fraction(0))
-                for pid in table.player_ids}
+        return {pid: sum((totals.get(opp, ZERO) for opp in table.opponents(pid)), ZERO) for pid in table.player_ids}
 
     return register(Tiebreaker(key, label, meaning, compute))
+
+
+def mean(values: list[Fraction]) -> Fraction:
+    return sum(values, ZERO) / len(values) if values else ZERO
 
 
 def seeded_draw(player_id: int, seed: int) -> int:
@@ -98,15 +124,138 @@ def seeded_draw(player_id: int, seed: int) -> int:
     return int.from_bytes(digest[:8], "big") % 1_000_000
 
 
+# --- Magic-style percentages (match and game win %, floored) ---------------------------------------
+
+
+def match_win_pct(table: ScoreTable) -> dict[int, Fraction]:
+    """Match points over the most a player could have had in the rounds they played (byes count), floored."""
+    floor = Fraction(table.option("match_win_floor", Fraction(1, 3)))
+    win = Fraction(table.option("points_win", 3))
+    points = table.total("mp")
+
+    def compute(pid: int) -> Fraction:
+        rounds = len(table.played(pid))
+        return max(floor, points[pid] / (win * rounds)) if rounds else floor
+
+    return table.memo("match_win_pct", compute)
+
+
+def game_win_pct(table: ScoreTable) -> dict[int, Fraction]:
+    """Game points (3 per game won, 1 per game drawn) over 3 per game played, floored."""
+    floor = Fraction(table.option("game_win_floor", Fraction(1, 3)))
+
+    def compute(pid: int) -> Fraction:
+        rows = table.played(pid)
+        won = sum(row.values.get("games_won", ZERO) for row in rows)
+        drawn = sum(row.values.get("games_drawn", ZERO) for row in rows)
+        games = sum(row.values.get("games_played", ZERO) for row in rows)
+        return max(floor, (3 * won + drawn) / (3 * games)) if games else floor
+
+    return table.memo("game_win_pct", compute)
+
+
+def opponents_mean(of: Callable[[ScoreTable], dict[int, Fraction]], name: str) -> Compute:
+    """The mean of a per-player value over a player's opponents, once per game against them."""
+
+    def compute(table: ScoreTable) -> dict[int, Fraction]:
+        values = of(table)
+        return table.memo(name, lambda pid: mean([values[opp] for opp in table.opponents(pid)]))
+
+    return compute
+
+
+# --- Round-robin pods (source 002) ---------------------------------------------------------------
+
+OUTCOME_WINS = {"win": Fraction(1), "bye": Fraction(1), "draw": Fraction(1, 3), "loss": ZERO}
+
+
+def pod_wins(table: ScoreTable) -> dict[int, Fraction]:
+    """Games won, a bye counting as a win and a draw as a third (002)."""
+    return table.memo("pod_wins", lambda pid: sum((OUTCOME_WINS[r.outcome] for r in table.played(pid)), ZERO))
+
+
+def win_pct(table: ScoreTable) -> dict[int, Fraction]:
+    """002's win percentage: wins (draws a third, byes a win) over games played."""
+    wins = pod_wins(table)
+    return table.memo("win_pct", lambda pid: wins[pid] / len(table.played(pid)) if table.played(pid) else ZERO)
+
+
+def floored_win_pct(table: ScoreTable) -> dict[int, Fraction]:
+    floor = Fraction(table.option("win_pct_floor", Fraction(33, 100)))
+    return {pid: max(floor, value) for pid, value in win_pct(table).items()}
+
+
+def over_wins(of: Callable[[ScoreTable], dict[int, Fraction]], name: str) -> Compute:
+    """For each game won, the beaten opponent's value; a draw earns a third of it (002 steps 3 and 5)."""
+
+    def compute(table: ScoreTable) -> dict[int, Fraction]:
+        values = of(table)
+
+        def one(pid: int) -> Fraction:
+            return sum((OUTCOME_WINS[row.outcome] * values[opp] for row in table.played(pid)
+                        if row.outcome in ("win", "draw") for opp in row.opponents), ZERO)
+
+        return table.memo(name, one)
+
+    return compute
+
+
+win_resistance = over_wins(pod_wins, "win_resistance")
+opponents_win_pct = opponents_mean(floored_win_pct, "opponents_win_pct")
+
+
+def head_to_head(table: ScoreTable, group: list[int]) -> dict[int, Fraction]:
+    """Match points from games inside a tied group, used only when it orders the whole group:
+    everyone in it has met everyone else, and no two of them score the same."""
+    members = set(group)
+    key = table.option("points_key", "mp")
+    points = {pid: ZERO for pid in group}
+    met: set[frozenset[int]] = set()
+    for pid in group:
+        for row in table.played(pid):
+            for opp in row.opponents:
+                if opp in members:
+                    met.add(frozenset((pid, opp)))
+                    points[pid] += row.values.get(key, ZERO)
+    everyone_met = len(met) == len(group) * (len(group) - 1) // 2
+    if everyone_met and len(set(points.values())) == len(group):
+        return points
+    return {pid: ZERO for pid in group}
+
+
 register(Tiebreaker(
     "random", "Draw", "A random draw fixed by the event's seed; decides only when everything else is equal.",
     lambda table: {pid: Fraction(seeded_draw(pid, table.seed)) for pid in table.player_ids},
 ))
-
 total("tp", "TP", "Tournament points: victory 3, tie 1, defeat 0, bye 3, plus bonuses.")
 total("op", "OP", "Objective points scored over the event.")
 total("sp", "SP", "Survival points scored over the event.")
 opponents_sum("op", "Opp OP", "Sum of each opponent's event OP total, once per game against them.", "opponents_op")
+total("mp", "MP", "Match points: a win, draw, loss and bye score as the event's options say (default 3/1/0/3).",
+      key="match_points")
+opponents_sum("mp", "Opp MP", "Strength of schedule: each opponent's match points, once per game against them.",
+              "opponents_match_points")
+register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round played (byes count), at least the "
+                    "floor (default 1/3).", match_win_pct, percent=True))
+register(Tiebreaker("opponents_match_win_pct", "OMW%", "Mean of each opponent's match-win % (byes are not "
+                    "opponents).", opponents_mean(match_win_pct, "opponents_match_win_pct"), percent=True))
+register(Tiebreaker("game_win_pct", "GW%", "Game points (3 per game won, 1 per game drawn) over 3 per game "
+                    "played, at least the floor (default 1/3).", game_win_pct, percent=True))
+register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's game-win %.",
+                    opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True))
+register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,
+                    percent=True))
+register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least 33% (byes are not "
+                    "opponents).", opponents_win_pct, percent=True))
+register(Tiebreaker("opponents_opponents_win_pct", "OOWP", "Mean of each opponent's OWP.",
+                    opponents_mean(opponents_win_pct, "opponents_opponents_win_pct"), percent=True))
+register(Tiebreaker("win_resistance", "WR", "For each game won, the beaten opponent's wins (draws: a third).",
+                    win_resistance))
+register(Tiebreaker("win_resistance_resistance", "WRR", "For each game won, the beaten opponent's win "
+                    "resistance (draws: a third).", over_wins(win_resistance, "win_resistance_resistance")))
+register(Tiebreaker("head_to_head", "H2H", "Match points in games between the tied players, used only when "
+                    "everyone tied has met everyone else and it orders them all.",
+                    lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
 
 
 def unknown_names(names: Iterable[str]) -> list[str]:

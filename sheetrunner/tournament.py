@@ -13,7 +13,7 @@ from .model import Event, Round, SeatScore
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, Problem
 from .rulesets import Ruleset
-from .standings import Standings, compute_standings
+from .standings import Standings
 from .validate import missing_results
 
 
@@ -46,7 +46,7 @@ def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = N
     truncated = event.with_rounds(counted)
     scores = compute_scores(truncated, ruleset)
     after = counted[-1].number if counted else 0
-    return compute_standings(truncated, scores, event.settings.tiebreakers, after)
+    return ruleset.rank(truncated, scores, after)
 
 
 @dataclass

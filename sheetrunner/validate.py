@@ -121,6 +121,8 @@ def validate(sheets: dict[str, SheetRows], probe: FormulaProbe) -> Checked:
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
     extra = ruleset.player_columns if ruleset else ()
     players, checked.new_ids = read_players(players_sheet, extra, checked.problems, probe, sheets, last_run)
+    if ruleset is not None and players_sheet is not None:
+        checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, probe)

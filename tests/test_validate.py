@@ -102,7 +102,7 @@ def test_missing_round_sheet(tmp_path, run):
 
 def test_unknown_ruleset(tmp_path, run):
     path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="swiss-xp")
-    refused(run, path, 'Event!B2: Unknown ruleset "swiss-xp". Use one of: swiss-tp.')
+    refused(run, path, 'Event!B2: Unknown ruleset "swiss-xp". Use one of: swiss-tp, pod-round-robin, swiss.')
 
 
 def test_unknown_tiebreaker_lists_the_valid_ones(tmp_path, run):

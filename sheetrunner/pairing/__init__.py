@@ -50,6 +50,7 @@ class Pairing:
     tables: list[PairedTable]
     byes: list[int]
     notes: dict[int, list[str]] = field(default_factory=dict)
+    player_updates: dict[int, dict[str, object]] = field(default_factory=dict)  # Players cells to fill, by header
 
     def note(self, player_id: int, text: str) -> None:
         self.notes.setdefault(player_id, []).append(text)

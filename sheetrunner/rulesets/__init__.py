@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from .base import Ruleset
+from .pod_round_robin import PodRoundRobin
+from .swiss_games import SwissGames
 from .swiss_tp import SwissTP
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (SwissTP(),)}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (SwissTP(), PodRoundRobin(), SwissGames())}
 
 
 def get_ruleset(name: str) -> Ruleset | None:

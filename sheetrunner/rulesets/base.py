@@ -16,9 +16,10 @@ from ..columns import Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
-from ..pairing import Entrant, Pairing
+from ..pairing import Entrant, Pairing, PairingRequest
+from ..pairing.swiss import pair_swiss
 from ..problems import Problem
-from ..standings import Standings
+from ..standings import Standings, compute_standings
 
 Locate = Callable[[int, str], str]  # (sheet row, column key) -> "D7"
 
@@ -33,7 +34,8 @@ class Ruleset:
     player_columns: tuple[Column, ...] = ()
     options: tuple[Option, ...] = ()
     tiebreakers: tuple[str, ...] = ()
-    score_key: str = ""  # the per-round value that makes score groups for pairing
+    score_key: str = ""  # the standings column that makes score groups for pairing
+    points_value: str = "mp"  # the per-round value head-to-head adds up
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """Problems that need the whole table (e.g. a draw with unequal centres)."""
@@ -44,8 +46,8 @@ class Ruleset:
         raise NotImplementedError
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
-        """A late entry's missed round: a loss with no opponent (§2)."""
-        return SeatScore(round_number, player_id, (), {}, "loss")
+        """A late entry's missed round: scores nothing, has no opponent, and is not a round played (§2)."""
+        return SeatScore(round_number, player_id, (), {}, "absent")
 
     def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """Adjust scores once everything is known (e.g. 004's bye averages)."""
@@ -54,8 +56,28 @@ class Ruleset:
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         raise NotImplementedError
 
-    def value(self, points: int | Fraction) -> Fraction:
-        return Fraction(points)
+    def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
+        """Standings of the whole roster by the event's tiebreakers (pods override this)."""
+        return compute_standings(event, scores, event.settings.tiebreakers, after_round,
+                                 {"points_key": self.points_value})
+
+    def check_players(self, players: list, sheet: str) -> list[Problem]:
+        """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
+        return []
+
+
+
+class SwissPaired(Ruleset):
+    """A two-player ruleset paired by the Swiss engine on its score column (§5.1)."""
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        request = PairingRequest(
+            round=round_number,
+            entrants=entrants_in_order(event, standings, history, round_number, self.score_key),
+            allow_rematches=bool(event.settings.options.get("allow_rematches")),
+            keep_teams_apart=teams_apart(event.settings, round_number),
+        )
+        return pair_swiss(request)
 
 
 def seeded_order(player_ids: list[int], seed: int, salt: str) -> list[int]:

@@ -21,18 +21,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..columns import Column
-from ..history import History
 from ..model import Event, Round, SeatScore, Settings
 from ..options import Option
-from ..pairing import Pairing, PairingRequest
-from ..pairing.swiss import pair_swiss
-from ..standings import Standings
-from .base import Ruleset, entrants_in_order, teams_apart
+from .base import SwissPaired
 
 VICTORY, TIE, DEFEAT, BYE = 3, 1, 0, 3
 
 
-class SwissTP(Ruleset):
+class SwissTP(SwissPaired):
     name = "swiss-tp"
     title = "Swiss with tournament points, offensive and defensive bonus"
     source = "004"
@@ -56,6 +52,7 @@ class SwissTP(Ruleset):
     )
     tiebreakers = ("tp", "op", "sp", "opponents_op", "random")
     score_key = "tp"
+    points_value = "tp"
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         scores = [SeatScore(round_.number, pid, (), {"tp": Fraction(BYE), "op": Fraction(0), "sp": Fraction(0)},
@@ -80,10 +77,6 @@ class SwissTP(Ruleset):
         defensive = settings.option("defensive_bonus") and 0 < other - own <= settings.option("defensive_margin")
         return int(offensive) + int(defensive)
 
-    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
-        zero = {"tp": Fraction(0), "op": Fraction(0), "sp": Fraction(0)}
-        return SeatScore(round_number, player_id, (), zero, "loss")
-
     def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """After the last round, a bye scores the player's average OP and SP of played games (004)."""
         if not event.is_finished:
@@ -103,11 +96,3 @@ class SwissTP(Ruleset):
             values[key] = sum((g.values[key] for g in games), Fraction(0)) / len(games)
         return SeatScore(row.round, row.player_id, row.opponents, values, row.outcome)
 
-    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
-        request = PairingRequest(
-            round=round_number,
-            entrants=entrants_in_order(event, standings, history, round_number, self.score_key),
-            allow_rematches=event.settings.option("allow_rematches"),
-            keep_teams_apart=teams_apart(event.settings, round_number),
-        )
-        return pair_swiss(request)
