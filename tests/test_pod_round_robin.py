@@ -1,0 +1,146 @@
+"""pod-round-robin (source 002): the text's 7-player pod, its scenarios, and circle schedules."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import openpyxl
+import pytest
+from builder import make_event, round_rows
+
+from sheetrunner.model import SeatScore
+from sheetrunner.pairing.round_robin import circle_schedule
+from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
+
+NAMES = {"Scott": "Scott Brosius", "Tino": "Tino Martinez", "Derek": "Derek Jeter", "Jorge": "Jorge Posada",
+         "Mariano": "Mariano Rivera", "Andy": "Andy Pettitte", "Bernie": "Bernie Williams"}
+# 002's pod, round by round from its result slips: (first, second, first's result); None is the bye.
+POD_ROUNDS = [
+    [("Scott", None, "W"), ("Tino", "Bernie", "W"), ("Derek", "Andy", "W"), ("Jorge", "Mariano", "L")],
+    [("Scott", "Bernie", "W"), ("Andy", None, "W"), ("Tino", "Mariano", "W"), ("Derek", "Jorge", "L")],
+    [("Scott", "Andy", "L"), ("Mariano", "Bernie", "L"), ("Jorge", None, "W"), ("Tino", "Derek", "L")],
+    [("Scott", "Mariano", "W"), ("Jorge", "Andy", "W"), ("Derek", "Bernie", "L"), ("Tino", None, "W")],
+    [("Scott", "Jorge", "W"), ("Derek", "Mariano", "W"), ("Tino", "Andy", "W"), ("Bernie", None, "W")],
+    [("Scott", "Derek", "W"), ("Tino", "Jorge", "W"), ("Mariano", None, "W"), ("Andy", "Bernie", "W")],
+    [("Scott", "Tino", "W"), ("Derek", None, "W"), ("Jorge", "Bernie", "L"), ("Mariano", "Andy", "L")],
+]
+OTHER = {"W": "L", "L": "W", "D": "D"}
+HEADERS = ["Table", "Seat", "ID", "Player", "Result", "Note"]
+
+
+def pod_round_rows(games):
+    ids = {short: i for i, short in enumerate(NAMES, start=1)}
+    rows, table = [], 0
+    for first, second, result in games:
+        if second is None:
+            rows.append(["BYE", 1, ids[first], NAMES[first], None, None])
+            continue
+        table += 1
+        rows.append([table, 1, ids[first], NAMES[first], result, None])
+        rows.append([table, 2, ids[second], NAMES[second], OTHER[result], None])
+    return rows
+
+
+def make_pod(path, rounds=POD_ROUNDS, total=7):
+    players = [(i, name, None, "A") for i, name in enumerate(NAMES.values(), start=1)]
+    return make_event(path, players, [pod_round_rows(r) for r in rounds], ruleset="pod-round-robin",
+                      total_rounds=total, player_headers=["ID", "Name", "Team", "Pod"], round_headers=HEADERS)
+
+
+def test_the_texts_pod_ranks_as_the_text_does(tmp_path, run):
+    path = make_pod(tmp_path / "pod.xlsx")
+    result = run("standings", "--json", path)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [r["name"].split()[0] for r in rows] == ["Scott", "Tino", "Andy", "Derek", "Bernie", "Jorge", "Mariano"]
+    assert [r["match_points"] for r in rows] == [18, 15, 12, 12, 12, 9, 6]
+    resistance = {r["name"].split()[0]: r["win_resistance"] for r in rows}
+    assert (resistance["Derek"], resistance["Andy"], resistance["Bernie"]) == (11, 12, 9)
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4, 5, 6, 7] and {r["pod"] for r in rows} == {"A"}
+
+
+def test_owp_decides_only_while_the_round_robin_is_unfinished(tmp_path, run):
+    # After 6 of 7 rounds nobody has met everyone: OWP sits between match points and win resistance.
+    path = make_pod(tmp_path / "pod.xlsx", POD_ROUNDS[:6])
+    rows = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    tied = [r for r in rows if r["match_points"] == rows[2]["match_points"]]
+    owp = [Fraction(r["opponents_win_pct"]).limit_denominator(10**6) for r in tied]
+    assert owp == sorted(owp, reverse=True)
+
+
+def fabricated(records: dict[str, list[tuple[str, str]]], others: dict[str, tuple[int, int]]):
+    """Rows for the scenario players, and win-loss records for their opponents (002's numbers)."""
+    ids = {name: i for i, name in enumerate(sorted(set(records) | set(others)), start=1)}
+    rows = [SeatScore(1, ids[name], (ids[opp],), {"mp": Fraction(3 if outcome == "win" else 0)}, outcome)
+            for name, games in records.items() for opp, outcome in games]
+    for name, (wins, losses) in others.items():
+        rows += [SeatScore(1, ids[name], (999,), {"mp": Fraction(3)}, "win")] * wins
+        rows += [SeatScore(1, ids[name], (999,), {}, "loss")] * losses
+    return ScoreTable(rows, tuple(ids.values()) + (999,)), ids
+
+
+def test_scenario_2_win_resistance_25_against_24():
+    # A beat B (6 wins) and players with 3, 4 (twice), 3 and 5 wins; B beat A and 4 (twice), 3 (twice), 4.
+    others = {"C": (3, 7), "D": (4, 6), "E": (3, 7), "F": (5, 5), "G": (4, 6), "H": (3, 7), "I": (4, 6)}
+    a = [("B", "win"), ("C", "win"), ("D", "win"), ("D", "win"), ("E", "win"), ("F", "win")] + [("F", "loss")] * 4
+    b = [("A", "win"), ("G", "win"), ("G", "win"), ("H", "win"), ("H", "win"), ("I", "win")] + [("F", "loss")] * 4
+    table, ids = fabricated({"A": a, "B": b}, others)
+    resistance = TIEBREAKERS["win_resistance"].compute(table)
+    assert (resistance[ids["A"]], resistance[ids["B"]]) == (25, 24)
+
+
+def test_scenario_3_opponents_win_percentage_ranks_b_above_a():
+    # A's opponents: 5-3, 3-5, 4-4, 3-5 (15/32 = 46.875%); B's: 5-3, 4-4, 4-4, 3-5 (16/32 = 50%).
+    others = {"C": (5, 3), "D": (3, 5), "E": (4, 4), "F": (3, 5), "G": (4, 4), "H": (4, 4), "J": (3, 5)}
+    a = [("C", "win"), ("D", "win"), ("E", "win"), ("F", "loss"), ("C", "win"), ("D", "win"), ("E", "loss"),
+         ("F", "loss")]
+    b = [("C", "win"), ("G", "win"), ("H", "win"), ("J", "loss"), ("C", "win"), ("G", "win"), ("H", "loss"),
+         ("J", "loss")]
+    table, ids = fabricated({"A": a, "B": b}, others)
+    owp = TIEBREAKERS["opponents_win_pct"].compute(table)
+    assert owp[ids["A"]] == Fraction(15, 32) and owp[ids["B"]] == Fraction(16, 32)
+
+
+@pytest.mark.parametrize("size", range(2, 13))
+def test_circle_schedule_everyone_meets_everyone_once(size):
+    players = list(range(1, size + 1))
+    schedule = circle_schedule(players)
+    assert len(schedule) == (size if size % 2 else size - 1)
+    games = [frozenset(p) for round_ in schedule for p in round_ if p[1] is not None]
+    assert sorted(games, key=sorted) == sorted(map(frozenset, combinations(players, 2)), key=sorted)
+    for round_ in schedule:
+        assert sorted(p for pair in round_ for p in pair if p is not None) == players
+    byes = Counter(pair[0] for round_ in schedule for pair in round_ if pair[1] is None)
+    assert byes == (Counter(players) if size % 2 else Counter())
+
+
+def test_pods_are_split_evenly_written_and_scheduled(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", [f"P{i:02d}" for i in range(1, 16)], ruleset="pod-round-robin",
+                      total_rounds=7, settings={"Pod size": 8})
+    result = run("pair", path)
+    assert result.exit_code == 0, result.output
+    players = list(openpyxl.load_workbook(path)["Players"].iter_rows(values_only=True))
+    assert players[0][:4] == ("ID", "Name", "Team", "Pod")
+    pods = Counter(row[3] for row in players[1:])
+    assert pods == {"A": 8, "B": 7}
+    rows = round_rows(path, 1)[1:]
+    assert sum(1 for r in rows if r[0] == "BYE") == 1
+    pod_of = {row[1]: row[3] for row in players[1:]}
+    tables = {}
+    for row in rows:
+        tables.setdefault(row[0], []).append(row[3])
+    assert all(len({pod_of[name] for name in names}) == 1 for table, names in tables.items() if table != "BYE")
+
+
+def test_disagreeing_results_are_an_error(tmp_path, run):
+    rounds = [[("Scott", None, "W"), ("Tino", "Bernie", "W"), ("Derek", "Andy", "W"), ("Jorge", "Mariano", "L")]]
+    path = make_pod(tmp_path / "pod.xlsx", rounds)
+    book = openpyxl.load_workbook(path)
+    book["Round 1"]["E4"] = "W"  # Bernie's L becomes W
+    book.save(path)
+    result = run("check", path)
+    assert result.stdout.splitlines()[0] == ("Round 1!E4: Table 1: results W and W do not agree. One player wins "
+                                             "(W) and the other loses (L), or both draw (D).")
