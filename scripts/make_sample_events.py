@@ -47,11 +47,91 @@ def make_swiss_tp_16(path: Path) -> None:
     for number in (1, 2, 3):
         api.pair_next(path)
         type_swiss_tp_results(path, number, rng)
+    remove_backups(path)
+
+
+# Source 002's pod, round by round from its result slips: (first, second, first's result); None is the bye.
+POD_NAMES = {"Scott": "Scott Brosius", "Tino": "Tino Martinez", "Derek": "Derek Jeter", "Jorge": "Jorge Posada",
+             "Mariano": "Mariano Rivera", "Andy": "Andy Pettitte", "Bernie": "Bernie Williams"}
+POD_ROUNDS = [
+    [("Scott", None, "W"), ("Tino", "Bernie", "W"), ("Derek", "Andy", "W"), ("Jorge", "Mariano", "L")],
+    [("Scott", "Bernie", "W"), ("Andy", None, "W"), ("Tino", "Mariano", "W"), ("Derek", "Jorge", "L")],
+    [("Scott", "Andy", "L"), ("Mariano", "Bernie", "L"), ("Jorge", None, "W"), ("Tino", "Derek", "L")],
+    [("Scott", "Mariano", "W"), ("Jorge", "Andy", "W"), ("Derek", "Bernie", "L"), ("Tino", None, "W")],
+    [("Scott", "Jorge", "W"), ("Derek", "Mariano", "W"), ("Tino", "Andy", "W"), ("Bernie", None, "W")],
+    [("Scott", "Derek", "W"), ("Tino", "Jorge", "W"), ("Mariano", None, "W"), ("Andy", "Bernie", "W")],
+    [("Scott", "Tino", "W"), ("Derek", None, "W"), ("Jorge", "Bernie", "L"), ("Mariano", "Andy", "L")],
+]
+LOSER = {"W": "L", "L": "W", "D": "D"}
+
+
+def pod_round_rows(games: list[tuple]) -> list[list]:
+    """One round of 002's pod as sheet rows: Table, Seat, ID, Player, Result, Note."""
+    ids = {short: number for number, short in enumerate(POD_NAMES, start=1)}
+    rows, table = [], 0
+    for first, second, result in games:
+        if second is None:
+            rows.append(["BYE", 1, ids[first], POD_NAMES[first], None, None])
+            continue
+        table += 1
+        rows.append([table, 1, ids[first], POD_NAMES[first], result, None])
+        rows.append([table, 2, ids[second], POD_NAMES[second], LOSER[result], None])
+    return rows
+
+
+def make_pod_round_robin_7(path: Path) -> None:
+    """002's seven-player pod with its seven rounds as the text gives them, then the final standings."""
+    roster = path.with_suffix(".csv")
+    roster.write_text("Name,Pod\n" + "".join(f"{name},A\n" for name in POD_NAMES.values()), encoding="utf-8")
+    try:
+        api.init_event(path, "pod-round-robin", rounds=7, name="sfmagic pod (source 002)", players=roster, seed=2)
+    finally:
+        roster.unlink()
+    book = openpyxl.load_workbook(path)
+    for number, games in enumerate(POD_ROUNDS, start=1):
+        sheet = book.create_sheet(f"Round {number}")
+        for values in [["Table", "Seat", "ID", "Player", "Result", "Note"]] + pod_round_rows(games):
+            sheet.append(values)
+    book.save(path)
+    api.current_standings(path)
+    remove_backups(path)
+
+
+def type_card_game_results(path: Path, round_number: int, rng: random.Random) -> None:
+    """Best-of-three matches: 2-0, 2-1, 1-2, 0-2, and now and then 1-1 with a drawn game."""
+    book = openpyxl.load_workbook(path)
+    sheet = book[f"Round {round_number}"]
+    rows = [row for row in sheet.iter_rows(min_row=2) if row[0].value != "BYE"]
+    for first, second in zip(rows[::2], rows[1::2]):
+        won, lost, drawn = rng.choice([(2, 0, None), (2, 1, None), (1, 2, None), (0, 2, None), (1, 1, 1)])
+        first[4].value, second[4].value = won, lost
+        first[5].value = second[5].value = drawn
+    book.save(path)
+
+
+def make_swiss_card_game_32(path: Path) -> None:
+    roster = path.with_suffix(".csv")
+    roster.write_text("Name\n" + "".join(f"{first} {last}\n" for first in ("Ash", "Bea", "Cy", "Dee")
+                                          for last in ("Arden", "Brook", "Cole", "Drake", "Eames", "Frost", "Gale",
+                                                       "Hale")), encoding="utf-8")
+    try:
+        api.init_event(path, "swiss", rounds=5, name="Sample Card Game Swiss", players=roster, seed=32)
+    finally:
+        roster.unlink()
+    rng = random.Random(32)
+    for number in (1, 2, 3):
+        api.pair_next(path)
+        type_card_game_results(path, number, rng)
+    remove_backups(path)
+
+
+def remove_backups(path: Path) -> None:
     for backup in path.parent.glob(f"{path.stem}.backup-*"):
         backup.unlink()
 
 
-MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16}
+MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
+          "swiss-card-game-32-players.xlsx": make_swiss_card_game_32}
 
 
 def make_all(folder: Path) -> list[Path]:

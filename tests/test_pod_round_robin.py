@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -15,38 +17,17 @@ from sheetrunner.model import SeatScore
 from sheetrunner.pairing.round_robin import circle_schedule
 from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
 
-NAMES = {"Scott": "Scott Brosius", "Tino": "Tino Martinez", "Derek": "Derek Jeter", "Jorge": "Jorge Posada",
-         "Mariano": "Mariano Rivera", "Andy": "Andy Pettitte", "Bernie": "Bernie Williams"}
-# 002's pod, round by round from its result slips: (first, second, first's result); None is the bye.
-POD_ROUNDS = [
-    [("Scott", None, "W"), ("Tino", "Bernie", "W"), ("Derek", "Andy", "W"), ("Jorge", "Mariano", "L")],
-    [("Scott", "Bernie", "W"), ("Andy", None, "W"), ("Tino", "Mariano", "W"), ("Derek", "Jorge", "L")],
-    [("Scott", "Andy", "L"), ("Mariano", "Bernie", "L"), ("Jorge", None, "W"), ("Tino", "Derek", "L")],
-    [("Scott", "Mariano", "W"), ("Jorge", "Andy", "W"), ("Derek", "Bernie", "L"), ("Tino", None, "W")],
-    [("Scott", "Jorge", "W"), ("Derek", "Mariano", "W"), ("Tino", "Andy", "W"), ("Bernie", None, "W")],
-    [("Scott", "Derek", "W"), ("Tino", "Jorge", "W"), ("Mariano", None, "W"), ("Andy", "Bernie", "W")],
-    [("Scott", "Tino", "W"), ("Derek", None, "W"), ("Jorge", "Bernie", "L"), ("Mariano", "Andy", "L")],
-]
-OTHER = {"W": "L", "L": "W", "D": "D"}
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "make_sample_events.py"
+SPEC = importlib.util.spec_from_file_location("make_sample_events", SCRIPT)
+SAMPLES = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(SAMPLES)
+NAMES, POD_ROUNDS = SAMPLES.POD_NAMES, SAMPLES.POD_ROUNDS  # 002's pod, typed in once, in the sample script
 HEADERS = ["Table", "Seat", "ID", "Player", "Result", "Note"]
-
-
-def pod_round_rows(games):
-    ids = {short: i for i, short in enumerate(NAMES, start=1)}
-    rows, table = [], 0
-    for first, second, result in games:
-        if second is None:
-            rows.append(["BYE", 1, ids[first], NAMES[first], None, None])
-            continue
-        table += 1
-        rows.append([table, 1, ids[first], NAMES[first], result, None])
-        rows.append([table, 2, ids[second], NAMES[second], OTHER[result], None])
-    return rows
 
 
 def make_pod(path, rounds=POD_ROUNDS, total=7):
     players = [(i, name, None, "A") for i, name in enumerate(NAMES.values(), start=1)]
-    return make_event(path, players, [pod_round_rows(r) for r in rounds], ruleset="pod-round-robin",
+    return make_event(path, players, [SAMPLES.pod_round_rows(r) for r in rounds], ruleset="pod-round-robin",
                       total_rounds=total, player_headers=["ID", "Name", "Team", "Pod"], round_headers=HEADERS)
 
 

@@ -35,3 +35,21 @@ def test_sample_script_rebuilds_the_same_sheets(tmp_path):
     spec.loader.exec_module(module)
     for made in module.make_all(tmp_path):
         assert sheets(made) == sheets(SAMPLES / made.name), made.name
+
+
+def test_pod_sample_is_the_texts_pod_with_final_standings(run):
+    content = sheets(SAMPLES / "pod-round-robin-7-players.xlsx")
+    assert [t for t in content if t.startswith("Round")] == [f"Round {n}" for n in range(1, 8)]
+    final = content["Standings after R7"]
+    assert final[0][:5] == ["Pod", "Overall", "Rank", "ID", "Player"]
+    assert [row[4].split()[0] for row in final[1:]] == ["Scott", "Tino", "Andy", "Derek", "Bernie", "Jorge",
+                                                        "Mariano"]
+
+
+def test_card_game_sample_is_32_players_with_3_rounds_played(run, tmp_path):
+    path = SAMPLES / "swiss-card-game-32-players.xlsx"
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    content = sheets(path)
+    assert len(content["Players"]) == 33
+    assert [t for t in content if t.startswith("Round")] == ["Round 1", "Round 2", "Round 3"]
+    assert run("pair", path, "-o", tmp_path / "next.xlsx").stdout.startswith("Round 4: 16 table(s), 0 bye(s).")
