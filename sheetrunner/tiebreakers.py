@@ -245,7 +245,7 @@ register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's g
                     opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True))
 register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,
                     percent=True))
-register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least 33% (byes are not "
+register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least the floor (default 33%; byes are not "
                     "opponents).", opponents_win_pct, percent=True))
 register(Tiebreaker("opponents_opponents_win_pct", "OOWP", "Mean of each opponent's OWP.",
                     opponents_mean(opponents_win_pct, "opponents_opponents_win_pct"), percent=True))
@@ -256,6 +256,10 @@ register(Tiebreaker("win_resistance_resistance", "WRR", "For each game won, the 
 register(Tiebreaker("head_to_head", "H2H", "Match points in games between the tied players, used only when "
                     "everyone tied has met everyone else and it orders them all.",
                     lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
+
+register(Tiebreaker("card", "Card", "The numbered card the player holds now (chits and cards); the lower card "
+                    "ranks higher.", lambda table: {pid: Fraction(table.option("cards", {}).get(pid, 0))
+                                                    for pid in table.player_ids}, lower_is_better=True))
 
 
 def unknown_names(names: Iterable[str]) -> list[str]:

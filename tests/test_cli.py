@@ -125,3 +125,12 @@ def test_standings_text_lists_tiebreakers_and_their_meaning(tmp_path, run):
 def test_tiebreakers_and_rulesets_listings(run):
     assert "opponents_op     Opp OP     Sum of each opponent's event OP total" in run("tiebreakers").stdout
     assert run("rulesets").stdout.startswith("swiss-tp: Swiss with tournament points")
+
+
+def test_every_tiebreaker_and_ruleset_is_documented_in_the_readme():
+    from sheetrunner.rulesets import RULESETS
+    from sheetrunner.tiebreakers import TIEBREAKERS
+
+    text = README.read_text(encoding="utf-8")
+    assert [key for key in TIEBREAKERS if f"`{key}`" not in text] == []
+    assert [name for name in RULESETS if f"### `{name}`" not in text] == []

@@ -105,3 +105,10 @@ def test_seeded_draw_is_fixed_by_the_seed_and_the_id(table):
 def test_every_tiebreaker_has_a_label_and_a_one_line_meaning():
     for tiebreaker in TIEBREAKERS.values():
         assert tiebreaker.label and tiebreaker.meaning.endswith(".") and "\n" not in tiebreaker.meaning
+
+
+def test_card_ranks_the_lower_card_higher():
+    table = ScoreTable([], (1, 2, 3), options={"cards": {1: 5, 2: 1, 3: 3}})
+    card = TIEBREAKERS["card"]
+    assert card.compute(table) == {1: 5, 2: 1, 3: 3}
+    assert sorted((1, 2, 3), key=lambda pid: -card.sort_value(card.compute(table)[pid])) == [2, 3, 1]
