@@ -122,7 +122,10 @@ def find_unkeepable(path: Path) -> list[str]:
 
 
 def lock_file(path: Path) -> Path | None:
-    """The lock file Excel (`~$name`, or `~$` over the first two letters) or LibreOffice (`.~lock.name#`) keeps while the workbook is open."""
+    """The lock file kept while the workbook is open.
+
+    Excel writes `~$name` (or `~$` over the first two letters), LibreOffice `.~lock.name#`.
+    """
     names = ("~$" + path.name, "~$" + path.name[2:], f".~lock.{path.name}#")
     for candidate in (path.with_name(name) for name in names):
         if candidate.exists():

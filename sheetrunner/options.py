@@ -56,7 +56,9 @@ class Option:
         if self.kind == "choice":
             return "Pick one of: " + ", ".join(self.choices) + "."
         if self.kind == "whole":
-            return f"Type a whole number (at least {self.minimum})." if self.minimum is not None else "Type a whole number."
+            if self.minimum is None:
+                return "Type a whole number."
+            return f"Type a whole number (at least {self.minimum})."
         if self.kind == "number":
             return "Type a number, e.g. 1/3 or 0.5."
         return ""

@@ -245,8 +245,8 @@ register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's g
                     opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True))
 register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,
                     percent=True))
-register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least the floor (default 33%; byes are not "
-                    "opponents).", opponents_win_pct, percent=True))
+register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least the floor "
+                    "(default 33%; byes are not opponents).", opponents_win_pct, percent=True))
 register(Tiebreaker("opponents_opponents_win_pct", "OOWP", "Mean of each opponent's OWP.",
                     opponents_mean(opponents_win_pct, "opponents_opponents_win_pct"), percent=True))
 register(Tiebreaker("win_resistance", "WR", "For each game won, the beaten opponent's wins (draws: a third).",

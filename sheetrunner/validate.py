@@ -68,7 +68,8 @@ class SheetReader:
                 continue
             if column.key in self.columns:
                 first = cell_name(self.columns[column.key][0], sheet.header_row)
-                self.problem(cell_name(index, sheet.header_row), f'A second "{column.header}" column (first at {first}).',
+                self.problem(cell_name(index, sheet.header_row),
+                             f'A second "{column.header}" column (first at {first}).',
                              "Keep one of them; rename or delete the other.")
                 continue
             self.columns[column.key] = (index, column)
@@ -154,7 +155,8 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem],
         if not label:
             continue
         if normal(label) in typed:
-            reader.problem(reader.cell("setting", row), f'"{label}" is set twice (first on row {typed[normal(label)][0]}).',
+            first = typed[normal(label)][0]
+            reader.problem(reader.cell("setting", row), f'"{label}" is set twice (first on row {first}).',
                            "Delete one of the two rows.")
             continue
         typed[normal(label)] = (row, reader.raw("value", values), label)
@@ -244,7 +246,8 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
         names[key] = row
         if fields.get("id") is not None:
             if fields["id"] in ids:
-                reader.problem(reader.cell("id", row), f"ID {fields['id']} is used twice (also row {ids[fields['id']]}).",
+                first = ids[fields["id"]]
+                reader.problem(reader.cell("id", row), f"ID {fields['id']} is used twice (also row {first}).",
                                "Give each player their own ID, or clear it and sheetrunner assigns a new one.")
                 fields["id"] = None
             else:

@@ -44,7 +44,8 @@ def test_five_rounds_from_init_to_final_standings(tmp_path, run):
 
     final = run("standings", "--json", path)
     assert final.exit_code == 0
-    table = [{k: row[k] for k in ("rank", "name", "tp", "op", "sp", "opponents_op")} for row in json.loads(final.stdout)]
+    keys = ("rank", "name", "tp", "op", "sp", "opponents_op")
+    table = [{k: row[k] for k in keys} for row in json.loads(final.stdout)]
     # By hand. Ann wins 4 games, each with the offensive bonus: 16, bye 3 -> 19.
     # Ben: loses to Ann by 1 with 4 OP (2), wins 3 with the bonus (12), bye 3 -> 17.
     # Cat and Dov: 0 v Ann, 1 v Ben (lost by 1), 1 for their draw, 3 v Eli, bye 3 -> 8 each.

@@ -58,8 +58,8 @@ def test_player_seated_twice(tmp_path, run):
     rows = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Alice", 2, 0)]
     path = make_event(tmp_path / "e.xlsx", PLAYERS, [rows])
     printed = refused(run, path, "Round 1!D5: Alice is seated twice in this round (also row 2). Delete one of the two "
-                      "rows.", "Players!B5: Dan is playing but has no seat in Round 1. Add them to Round 1, or type 0 under Dropped "
-            "after if they left.")
+                      "rows.", "Players!B5: Dan is playing but has no seat in Round 1. Add them to Round 1, or type 0 "
+                      "under Dropped after if they left.")
     assert len(printed) == 3
 
 
