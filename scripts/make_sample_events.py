@@ -125,13 +125,33 @@ def make_swiss_card_game_32(path: Path) -> None:
     remove_backups(path)
 
 
+def make_chits_and_cards_8(path: Path) -> None:
+    """Eight players, four rounds, two played: cards dealt by the seed when round 1 was paired."""
+    roster = path.with_suffix(".csv")
+    roster.write_text("Name\n" + "".join(f"{name}\n" for name in NAMES[:8]), encoding="utf-8")
+    try:
+        api.init_event(path, "chits-and-cards", rounds=4, name="Sample Chits and Cards", players=roster, seed=3)
+    finally:
+        roster.unlink()
+    rng = random.Random(8)
+    for number in (1, 2):
+        api.pair_next(path)
+        book = openpyxl.load_workbook(path)
+        rows = [row for row in book[f"Round {number}"].iter_rows(min_row=2)]
+        for first, second in zip(rows[::2], rows[1::2]):
+            first[4].value, second[4].value = rng.choice([("W", "L"), ("L", "W"), ("W", "L"), ("D", "D")])
+        book.save(path)
+    remove_backups(path)
+
+
 def remove_backups(path: Path) -> None:
     for backup in path.parent.glob(f"{path.stem}.backup-*"):
         backup.unlink()
 
 
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
-          "swiss-card-game-32-players.xlsx": make_swiss_card_game_32}
+          "swiss-card-game-32-players.xlsx": make_swiss_card_game_32,
+          "chits-and-cards-8-players.xlsx": make_chits_and_cards_8}
 
 
 def make_all(folder: Path) -> list[Path]:

@@ -152,7 +152,7 @@ def standings_json(table: Standings) -> list[dict]:
     return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
              "team": row.player.team, "dropped": row.dropped,
              **({group: row.group, "overall_rank": row.overall_rank} if group else {}),
-             **{tb.key: json_number(row.values[tb.key]) for tb in table.tiebreakers}} for row in table.rows]
+             **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
 
 def shown_value(value, tiebreaker) -> str:
@@ -163,15 +163,18 @@ def shown_value(value, tiebreaker) -> str:
 
 def standings_text(table: Standings) -> str:
     grouped = [table.group_label] if table.group_label else []
-    headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.tiebreakers]
+    headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.columns]
     body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
             row.player.name + (" (dropped)" if row.dropped else ""), row.player.team]
-            + [shown_value(row.values[tb.key], tb) for tb in table.tiebreakers] for row in table.rows]
+            + [shown_value(row.values[tb.key], tb) for tb in table.columns] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
     lines = [f"Standings after round {table.after_round}"]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]
     lines.append("Tiebreakers, in order:")
     lines += [f"  {tb.label}: {tb.meaning}" for tb in table.tiebreakers]
+    if table.extras:
+        lines.append("Also shown:")
+        lines += [f"  {tb.label}: {tb.meaning}" for tb in table.extras]
     return "\n".join(lines)
 
 

@@ -105,15 +105,15 @@ def write_standings_sheet(writer: WorkbookWriter, standings: Standings, index: i
     existing = writer.remove_sheet(name)
     grouped = bool(standings.group_label)
     headers = ([standings.group_label, "Overall"] if grouped else []) + ["Rank", "ID", "Player", "Team"]
-    headers += [tb.label for tb in standings.tiebreakers] + ["Status"]
-    widths = [8, 8] * grouped + [7, 6, 28, 18] + [10] * len(standings.tiebreakers) + [10]
+    headers += [tb.label for tb in standings.columns] + ["Status"]
+    widths = [8, 8] * grouped + [7, 6, 28, 18] + [10] * len(standings.columns) + [10]
     rows = [([row.group, row.overall_rank] if grouped else [])
             + [row.rank_label if row.shared else row.rank, row.player.id, row.player.name, row.player.team]
-            + [cell_number(row.values[tb.key]) for tb in standings.tiebreakers]
+            + [cell_number(row.values[tb.key]) for tb in standings.columns]
             + ["dropped" if row.dropped else ""] for row in standings.rows]
     sheet = writer.write_table(name, headers, rows, widths, index=existing if existing is not None else index)
-    first = len(headers) - len(standings.tiebreakers)
-    for offset, tiebreaker in enumerate(standings.tiebreakers):
+    first = len(headers) - len(standings.columns)
+    for offset, tiebreaker in enumerate(standings.columns):
         if tiebreaker.percent:
             for (cell,) in sheet.iter_rows(min_row=2, min_col=first + offset, max_col=first + offset):
                 cell.number_format = "0.00%"

@@ -32,6 +32,12 @@ class Standings:
     tiebreakers: tuple[Tiebreaker, ...]
     rows: tuple[StandingsRow, ...]
     group_label: str = ""  # "Pod" when rows are ranked inside groups
+    extras: tuple[Tiebreaker, ...] = ()  # shown beside the ranking columns, not used to rank
+
+    @property
+    def columns(self) -> tuple[Tiebreaker, ...]:
+        """Every column to show: the tiebreakers in order, then the extras."""
+        return self.tiebreakers + self.extras
 
     @property
     def order(self) -> list[int]:

@@ -11,6 +11,7 @@ import pytest
 
 from sheetrunner import __version__
 from sheetrunner.cli import cli
+from sheetrunner.rulesets import RULESETS
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -63,7 +64,7 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
     rules = {str(v.sqref): (v.type, v.formula1) for v in players.data_validations.dataValidation}
     assert rules["D2:D500"] == ("whole", "1") and rules["E2:E500"] == ("whole", "0")
     event_rules = {str(v.sqref): v.formula1 for v in event.data_validations.dataValidation}
-    assert event_rules["B3"] == '"swiss-tp,pod-round-robin,swiss"' and event_rules["B10"] == '"Yes,No"'
+    assert event_rules["B3"] == '"' + ",".join(RULESETS) + '"' and event_rules["B10"] == '"Yes,No"'
     assert event_rules["B9"] == '"always,round 1 only,never"'
 
 

@@ -53,3 +53,12 @@ def test_card_game_sample_is_32_players_with_3_rounds_played(run, tmp_path):
     assert len(content["Players"]) == 33
     assert [t for t in content if t.startswith("Round")] == ["Round 1", "Round 2", "Round 3"]
     assert run("pair", path, "-o", tmp_path / "next.xlsx").stdout.startswith("Round 4: 16 table(s), 0 bye(s).")
+
+
+def test_chits_sample_has_dealt_cards_and_two_rounds(run, tmp_path):
+    path = SAMPLES / "chits-and-cards-8-players.xlsx"
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    content = sheets(path)
+    assert content["Players"][0][3] == "Card"
+    assert sorted(row[3] for row in content["Players"][1:]) == list(range(1, 9))
+    assert run("pair", path, "-o", tmp_path / "next.xlsx").stdout.startswith("Round 3: 4 table(s), 0 bye(s).")

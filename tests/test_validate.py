@@ -8,6 +8,8 @@ import openpyxl
 import pytest
 from builder import digest, make_event
 
+from sheetrunner.rulesets import RULESETS
+
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
 GOOD_ROUND = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Dan", 2, 0)]
 
@@ -102,7 +104,8 @@ def test_missing_round_sheet(tmp_path, run):
 
 def test_unknown_ruleset(tmp_path, run):
     path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="swiss-xp")
-    refused(run, path, 'Event!B2: Unknown ruleset "swiss-xp". Use one of: swiss-tp, pod-round-robin, swiss.')
+    names = ", ".join(RULESETS)
+    refused(run, path, f'Event!B2: Unknown ruleset "swiss-xp". Use one of: {names}.')
 
 
 def test_unknown_tiebreaker_lists_the_valid_ones(tmp_path, run):

@@ -30,12 +30,11 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, seeded_order
+from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
              width=8)
-RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"),
-                hint="Type W for a win, L for a loss or D for a draw.", width=8)
-OUTCOMES = {"W": ("win", 3), "L": ("loss", 0), "D": ("draw", 1)}
+POINTS = {"win": 3, "loss": 0, "draw": 1}
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
 BYE_POINTS = 3
 
@@ -65,20 +64,16 @@ class PodRoundRobin(Ruleset):
                 for p in players if not p.extra.get("pod")]
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
-        results = sorted(seat.result["result"] for seat in table.seats)
-        if results in (["L", "W"], ["D", "D"]):
-            return []
-        shown = " and ".join(seat.result["result"] for seat in table.seats)
-        return [Problem(sheet, locate("result", table.seats[-1].row), f"Table {table.number}: results {shown} do "
-                        "not agree.", "One player wins (W) and the other loses (L), or both draw (D).")]
+        return check_results_agree(table, sheet, locate)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         scores = [SeatScore(round_.number, pid, (), {"mp": Fraction(BYE_POINTS)}, "bye") for pid in round_.byes]
         for game in round_.games:
             for seat in game.seats:
-                outcome, points = OUTCOMES[seat.result["result"]]
+                outcome = OUTCOMES[seat.result["result"]]
                 opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
-                scores.append(SeatScore(round_.number, seat.player_id, opponents, {"mp": Fraction(points)}, outcome))
+                scores.append(SeatScore(round_.number, seat.player_id, opponents, {"mp": Fraction(POINTS[outcome])},
+                                        outcome))
         return scores
 
     def pods(self, event: Event) -> dict[str, list[int]]:

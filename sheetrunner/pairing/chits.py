@@ -1,0 +1,60 @@
+"""The chits-and-cards pairing procedure (source 003, SPEC §5.4), done as on paper.
+
+Round 1: lowest card against highest (1 v N, 2 v N-1, …). Later rounds: group
+players by resource chits, most first; inside a group the player with the
+lowest card meets the next lowest card they have not met, and so on down; a
+player left over meets the lowest card they have not met in the next group
+down (and further down if need be). When the procedure would need a
+rematch it gives up (returns None) and the ruleset falls back to the Swiss
+engine for that round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+
+@dataclass(frozen=True)
+class ChitHolder:
+    id: int
+    chits: int
+    card: int
+    met: frozenset[int] = field(default=frozenset())
+
+
+def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[int, int]] | None:
+    """Pairs in the order the procedure makes them, or None when only a rematch would do."""
+    if first_round:
+        by_card = sorted(players, key=lambda p: p.card)
+        half = len(by_card) // 2
+        return [(by_card[i].id, by_card[-1 - i].id) for i in range(half)]
+    ordered = sorted(players, key=lambda p: (-p.chits, p.card))
+    pairs: list[tuple[int, int]] = []
+    left_over: list[ChitHolder] = []
+    for _, group in groupby(ordered, key=lambda p: p.chits):
+        members = list(group)
+        left_over = _take_partners(left_over, members, pairs)
+        while members:
+            first = members.pop(0)
+            partner = next((m for m in members if m.id not in first.met), None)
+            if partner is None:
+                left_over.append(first)
+                continue
+            members.remove(partner)
+            pairs.append((first.id, partner.id))
+    return None if left_over else pairs
+
+
+def _take_partners(left_over: list[ChitHolder], members: list[ChitHolder],
+                   pairs: list[tuple[int, int]]) -> list[ChitHolder]:
+    """Players left over from above each take the lowest card here they have not met."""
+    still_waiting = []
+    for player in left_over:
+        partner = next((m for m in members if m.id not in player.met), None)
+        if partner is None:
+            still_waiting.append(player)
+            continue
+        members.remove(partner)
+        pairs.append((player.id, partner.id))
+    return still_waiting

@@ -1,0 +1,161 @@
+"""chits-and-cards: a Swiss run with influence cards and resource chits (source 003).
+
+Cards 1..N are dealt at random (the seed) before round 1 and written into the
+`Card` column of Players, where the TO may type the cards actually dealt.
+Everyone starts with as many resource chits as the event has rounds. Each
+game is W, L or D: the winner takes one chit from the loser and ends up with
+the lower of the two cards (they swap when the loser held it); a draw
+changes nothing. Standings: most chits, then the lowest card.
+
+003 assumes an even field. With an odd one, the lowest-ranked player who has
+not had a bye gets it: a win, one chit from the bank, and no card swap.
+Beside the standings sheetrunner shows where a 3/1/0 Swiss with opponents'
+match points would rank each player, since 003 claims both agree.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..columns import Column
+from ..history import History
+from ..model import Event, Player, Round, SeatScore, Settings, Table
+from ..pairing import Entrant, Pairing, PairingRequest
+from ..pairing.chits import ChitHolder, pair_by_cards
+from ..pairing.swiss import pair_swiss
+from ..pairing.tables import assign_tables
+from ..problems import Problem
+from ..standings import Standings, StandingsRow, compute_standings
+from ..tiebreakers import TIEBREAKERS, ScoreTable, Tiebreaker, register
+from .base import Locate, Ruleset, seeded_order, teams_apart
+from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
+
+CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
+              hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
+CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
+POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
+FALLBACK = "The cards procedure could not avoid a rematch this round; paired by the Swiss engine instead."
+
+register(Tiebreaker("chits", "Chits", "Resource chits held now: one per round to start, +1 for each win or bye, "
+                    "-1 for each loss.", lambda table: {pid: table.option("rounds", 0) + value
+                                                        for pid, value in table.total("chits").items()}))
+SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
+                        "place the player (003 says the two agree).", lambda table: {})
+
+
+class ChitsAndCards(Ruleset):
+    name = "chits-and-cards"
+    title = "Swiss without score sheets: resource chits and influence cards"
+    source = "003"
+    result_columns = (RESULT,)
+    player_columns = (CARD,)
+    tiebreakers = ("chits", "card")
+    score_key = "chits"
+
+    def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
+        """Cards are typed for everyone or no one, and are 1..N with none twice."""
+        cards = [p.extra.get("card") for p in players]
+        if not any(cards):
+            return []
+        problems = [Problem(sheet, p.name_cell, f"{p.name} has no Card while other players have one.",
+                            "Type every player's card, or clear the whole column to have cards dealt.")
+                    for p in players if not p.extra.get("card")]
+        seen: dict[int, str] = {}
+        for player in players:
+            card = player.extra.get("card")
+            if card and card > len(players):
+                problems.append(Problem(sheet, player.name_cell, f"{player.name}'s card {card} is above the number "
+                                        f"of players ({len(players)}).", "Cards run from 1 to the number of players."))
+            elif card in seen:
+                problems.append(Problem(sheet, player.name_cell, f"{player.name} and {seen[card]} both hold card "
+                                        f"{card}.", "Each card is dealt once: correct one of them."))
+            if card:
+                seen.setdefault(card, player.name)
+        return problems
+
+    def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+        return check_results_agree(table, sheet, locate)
+
+    def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
+        scores = [SeatScore(round_.number, pid, (), self._values("bye"), "bye") for pid in round_.byes]
+        for game in round_.games:
+            for seat in game.seats:
+                outcome = OUTCOMES[seat.result["result"]]
+                opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
+                scores.append(SeatScore(round_.number, seat.player_id, opponents, self._values(outcome), outcome))
+        return scores
+
+    @staticmethod
+    def _values(outcome: str) -> dict[str, Fraction]:
+        return {"chits": Fraction(CHITS[outcome]), "mp": Fraction(POINTS[outcome])}
+
+    def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
+        cards = current_cards(event)
+        standings = compute_standings(event, scores, event.settings.tiebreakers, after_round, {"cards": cards})
+        swiss = compute_standings(event, scores, ("match_points", "opponents_match_points"), after_round)
+        table = ScoreTable(scores, tuple(p.id for p in event.players))
+        points = table.total("mp")
+        strength = {pid: sum((points[o] for o in table.opponents(pid)), Fraction(0)) for pid in points}
+        swiss_rank = {row.player.id: row.rank for row in swiss.rows}
+        rows = tuple(StandingsRow(row.rank, row.shared, row.player,
+                                  {**row.values, "match_points": points[row.player.id],
+                                   "opponents_match_points": strength[row.player.id],
+                                   "swiss_rank": Fraction(swiss_rank[row.player.id])}, row.dropped)
+                     for row in standings.rows)
+        extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
+        return Standings(after_round, standings.tiebreakers, rows, extras=extras)
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        cards = current_cards(event)
+        chits = {row.player.id: int(row.values.get("chits", event.settings.rounds)) for row in standings.rows}
+        playing = [pid for pid in standings.order if event.player(pid).plays_in(round_number)]
+        byes = []
+        if len(playing) % 2:
+            byes = [next((pid for pid in reversed(playing) if not history.byes.get(pid)), playing[-1])]
+        holders = [ChitHolder(pid, chits.get(pid, event.settings.rounds), cards[pid],
+                              frozenset(history.met.get(pid, {}))) for pid in playing if pid not in byes]
+        pairs = pair_by_cards(holders, first_round=round_number == 1)
+        if pairs is None:
+            pairing = self._fallback(event, holders, history, round_number)
+            pairing.byes = byes
+        else:
+            pairing = Pairing(tables=[], byes=byes)
+            entrants = {h.id: Entrant(h.id, Fraction(h.chits), fixed_table=event.player(h.id).fixed_table,
+                                      last_table=history.last_table.get(h.id)) for h in holders}
+            pairing.tables = assign_tables(pairs, entrants, pairing)
+        if not any(p.extra.get("card") for p in event.players):
+            pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()}
+        return pairing
+
+    @staticmethod
+    def _fallback(event: Event, holders: list[ChitHolder], history: History, round_number: int) -> Pairing:
+        """003 cannot avoid a rematch here: the Swiss engine pairs the same order without one, if any exists."""
+        entrants = tuple(Entrant(h.id, Fraction(h.chits), event.player(h.id).team, event.player(h.id).fixed_table,
+                                 True, history.last_table.get(h.id), dict(history.met.get(h.id, {})))
+                         for h in holders)
+        pairing = pair_swiss(PairingRequest(round_number, entrants,
+                                            keep_teams_apart=teams_apart(event.settings, round_number)))
+        for holder in holders:
+            pairing.note(holder.id, FALLBACK)
+        return pairing
+
+
+def dealt_cards(event: Event) -> dict[int, int]:
+    """Cards 1..N dealt by the seeded shuffle before round 1."""
+    order = seeded_order([p.id for p in event.players], event.settings.seed, "cards")
+    return {pid: card for card, pid in enumerate(order, start=1)}
+
+
+def current_cards(event: Event) -> dict[int, int]:
+    """Each player's card after every round so far: a winner ends up with the lower of the two cards."""
+    typed = {p.id: p.extra.get("card") for p in event.players}
+    cards = typed if all(typed.values()) else dealt_cards(event)
+    cards = dict(cards)
+    for round_ in event.rounds:
+        for game in round_.games:
+            first, second = game.seats
+            if first.result.get("result") in ("W", "L"):
+                winner, loser = (first, second) if first.result["result"] == "W" else (second, first)
+                low, high = sorted((cards[winner.player_id], cards[loser.player_id]))
+                cards[winner.player_id], cards[loser.player_id] = low, high
+    return cards

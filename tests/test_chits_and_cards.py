@@ -1,0 +1,142 @@
+"""chits-and-cards (source 003): an 8-player, 4-round event worked by hand, and its invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import openpyxl
+from builder import make_event, round_rows
+from hypothesis import given, settings, strategies as st
+
+from sheetrunner.history import compute_history
+from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets.chits_and_cards import current_cards
+from sheetrunner.tournament import standings_after
+from test_swiss_engine import all_matchings
+
+RULES = RULESETS["chits-and-cards"]
+PLAYERS = [(i, name, None, i) for i, name in enumerate("ABCDEFGH", start=1)]  # card i for the i-th player
+
+# By hand, following 003. Each round: the pairs the procedure must make, then the results typed.
+ROUNDS = [
+    # Round 1: lowest card v highest.
+    ({"AH", "BG", "CF", "DE"}, {"A": "W", "H": "L", "B": "W", "G": "L", "C": "D", "F": "D", "E": "W", "D": "L"}),
+    # Chits 5: A1 B2 E4 -> A v B, E left over takes C3 (chits 4; E met D); F6 left over takes D5; G v H.
+    ({"AB", "CE", "DF", "GH"}, {"A": "W", "B": "L", "C": "W", "E": "L", "D": "W", "F": "L", "H": "W", "G": "L"}),
+    # Chits 6: A; 5: C3; 4: B2 E4 D5 H7; 3: F6; 2: G8 -> A v C, B v E, D v H, F v G.
+    ({"AC", "BE", "DH", "FG"}, {"A": "D", "C": "D", "B": "W", "E": "L", "H": "W", "D": "L", "G": "W", "F": "L"}),
+    # Chits 6: A; 5: B2 C3 H5; 3: E4 G6 D7; 2: F8. A has met B, C and H, so takes E4 from the group below;
+    # B v C; H has met G and D, so takes F8; G v D.
+    ({"AE", "BC", "FH", "DG"}, {"A": "W", "E": "L", "B": "W", "C": "L", "H": "W", "F": "L", "D": "W", "G": "L"}),
+]
+# (chits, card) after each round, by hand: the winner takes a chit and ends up with the lower card.
+AFTER = [
+    {"A": (5, 1), "B": (5, 2), "C": (4, 3), "D": (3, 5), "E": (5, 4), "F": (4, 6), "G": (3, 7), "H": (3, 8)},
+    {"A": (6, 1), "B": (4, 2), "C": (5, 3), "D": (4, 5), "E": (4, 4), "F": (3, 6), "G": (2, 8), "H": (4, 7)},
+    {"A": (6, 1), "B": (5, 2), "C": (5, 3), "D": (3, 7), "E": (3, 4), "F": (2, 8), "G": (3, 6), "H": (5, 5)},
+    {"A": (7, 1), "B": (6, 2), "C": (4, 3), "D": (4, 6), "E": (2, 4), "F": (1, 8), "G": (2, 7), "H": (6, 5)},
+]
+
+
+def type_results(path, number, results):
+    book = openpyxl.load_workbook(path)
+    for row in book[f"Round {number}"].iter_rows(min_row=2):
+        row[4].value = results[row[3].value]
+    book.save(path)
+
+
+def pairs_in(path, number):
+    tables: dict = {}
+    for row in round_rows(path, number)[1:]:
+        tables.setdefault(row[0], []).append(row[3])
+    return {"".join(sorted(names)) for names in tables.values()}
+
+
+def test_eight_players_four_rounds_by_hand(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="chits-and-cards", total_rounds=4,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    for number, (pairs, results) in enumerate(ROUNDS, start=1):
+        result = run("pair", path)
+        assert result.exit_code == 0, result.output
+        assert pairs_in(path, number) == pairs, f"round {number}"
+        assert "Compromises: none." in result.stdout or "Same table" in result.stdout
+        type_results(path, number, results)
+        table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+        assert {r["name"]: (r["chits"], r["card"]) for r in table} == AFTER[number - 1], f"after round {number}"
+    assert [r["name"] for r in table] == ["A", "B", "H", "C", "D", "E", "G", "F"]
+    assert {r["name"]: r["swiss_rank"] for r in table} == {"A": 1, "B": 2, "H": 3, "D": 4, "C": 5, "E": 6, "G": 7,
+                                                           "F": 8}
+
+
+def test_cards_are_dealt_by_the_seed_and_written_into_players(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", list("ABCDEF"), ruleset="chits-and-cards", total_rounds=3, seed=4)
+    assert run("pair", path).exit_code == 0
+    rows = list(openpyxl.load_workbook(path)["Players"].iter_rows(values_only=True))
+    assert rows[0][3] == "Card"
+    cards = {row[1]: row[3] for row in rows[1:]}
+    assert sorted(cards.values()) == [1, 2, 3, 4, 5, 6]
+    lowest, highest = min(cards, key=cards.get), max(cards, key=cards.get)
+    assert "".join(sorted(lowest + highest)) in pairs_in(path, 1)
+
+
+def test_odd_field_bye_is_a_win_with_a_chit_from_the_bank_and_no_swap(tmp_path, run):
+    players = [(i, name, None, i) for i, name in enumerate("ABCDE", start=1)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    assert run("pair", path).exit_code == 0
+    assert [row[3] for row in round_rows(path, 1)[1:] if row[0] == BYE] == ["E"]  # lowest ranked: highest card
+    type_results(path, 1, {"A": "W", "D": "L", "B": "L", "C": "W", "E": None})
+    table = {r["name"]: (r["chits"], r["card"]) for r in
+             json.loads(run("standings", "--json", "--no-write", path).stdout)}
+    assert table == {"A": (4, 1), "B": (2, 3), "C": (4, 2), "D": (2, 4), "E": (4, 5)}
+
+
+def test_cards_typed_twice_are_an_error(tmp_path, run):
+    players = [(1, "A", None, 1), (2, "B", None, 1)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards",
+                      player_headers=["ID", "Name", "Team", "Card"])
+    assert run("check", path).stdout.splitlines()[0] == ("Players!B3: B and A both hold card 1. Each card is dealt "
+                                                         "once: correct one of them.")
+
+
+def event_settings(rounds, seed):
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values.update(rounds=rounds, seed=seed)
+    return Settings("chits-and-cards", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
+
+
+def play(event, number, rng):
+    pairing = RULES.pair(event, standings_after(event, RULES), compute_history(event.rounds), number)
+    tables = []
+    for table in pairing.tables:
+        first = rng.choice("WLD")
+        other = {"W": "L", "L": "W", "D": "D"}[first]
+        tables.append(Table(table.number, (Seat(table.player_ids[0], 1, {"result": first}),
+                                           Seat(table.player_ids[1], 2, {"result": other}))))
+    tables += [Table(BYE, (Seat(pid, 1, {"result": None}),)) for pid in pairing.byes]
+    return pairing, Round(number, tuple(tables))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 9), st.integers(1, 5), st.integers(0, 10**6))
+def test_invariants_over_random_events(count, rounds, seed):
+    rng = random.Random(seed)
+    event = Event(event_settings(rounds, seed), tuple(Player(i, f"P{i}") for i in range(1, count + 1)))
+    byes = 0
+    for number in range(1, rounds + 1):
+        history = compute_history(event.rounds)
+        pairing, round_ = play(event, number, rng)
+        seated = [p for t in pairing.tables for p in t.player_ids] + pairing.byes
+        assert sorted(seated) == list(range(1, count + 1))
+        rematches = [t for t in pairing.tables if t.player_ids[1] in history.met.get(t.player_ids[0], {})]
+        if rematches:  # only when no pairing of the same players avoids one
+            ids = [p for t in pairing.tables for p in t.player_ids]
+            assert all(any(b in history.met.get(a, {}) for a, b in m) for m in all_matchings(ids))
+        byes += len(pairing.byes)
+        event = event.with_rounds(event.rounds + (round_,))
+        assert sorted(current_cards(event).values()) == list(range(1, count + 1))
+        standings = standings_after(event, RULES)
+        assert sum(row.values["chits"] for row in standings.rows) == count * rounds + byes
