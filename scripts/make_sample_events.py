@@ -144,6 +144,58 @@ def make_chits_and_cards_8(path: Path) -> None:
     remove_backups(path)
 
 
+# Source 000's worked example: players by their number, and each round's games with (VI, won, eliminated).
+ALLEGIANCE_PLAYERS = ["Card, Lance", "Grierson, Andrew", "Kauffman, J.T.", "Grierson, James", "Kugler, Chris",
+                      "Schoonover, Megan", "McDonald, Kara", "Roggio, Kristy", "Smith, Joe"]
+ALLEGIANCE_ROUND_1 = [[(8, 13, False, False), (5, 21, True, False), (7, 6, False, False)],
+                      [(2, 24, True, False), (6, 10, False, False), (3, 23, False, False)],
+                      [(1, 15, False, False), (4, 18, False, False), (9, None, False, True)]]
+MEGAN_ROUND_2_VI = 19  # 000's game list says 19, its final table adds 25: see allegiance_round_2
+MEGAN_NOTE = ("Source 000 lists 19 VI here but its final table adds 25 (10 + 25 = 35). 19 is used: nobody "
+              "reached the 20 VI needed to win, which is why this game had no winner.")
+
+
+def allegiance_round_2(megan_vi: int = MEGAN_ROUND_2_VI) -> list[list[tuple]]:
+    """000's round 2 results, game by game (the games the pods engine makes, as in the text)."""
+    return [[(2, 20, True, False), (5, 19, False, False), (4, 15, False, False)],
+            [(3, 27, True, False), (1, 21, False, False), (8, 8, False, False)],
+            [(6, megan_vi, False, False), (7, 3, False, False), (9, 19, False, False)]]
+
+
+def allegiance_rows(games: list[list[tuple]], notes: dict[int, str] | None = None) -> list[list]:
+    """Game, Seat, ID, Player, VI, Won, Eliminated, Note rows for a round of 000's example."""
+    return [[number, seat, pid, ALLEGIANCE_PLAYERS[pid - 1], vi, "Y" if won else None, "Y" if out else None,
+             (notes or {}).get(pid)]
+            for number, game in enumerate(games, start=1) for seat, (pid, vi, won, out) in enumerate(game, start=1)]
+
+
+def make_allegiance_9(path: Path) -> None:
+    """000's nine players: round 1 as the text assigned it, round 2 paired by sheetrunner, both with results."""
+    roster = path.with_suffix(".csv")
+    roster.write_text("Name\n" + "".join(f'"{name}"\n' for name in ALLEGIANCE_PLAYERS), encoding="utf-8")
+    try:
+        api.init_event(path, "allegiance", rounds=2, name="Allegiance example (source 000)", players=roster, seed=9)
+    finally:
+        roster.unlink()
+    book = openpyxl.load_workbook(path)
+    sheet = book.create_sheet("Round 1")
+    for values in [["Game", "Seat", "ID", "Player", "VI", "Won", "Eliminated", "Note"]] + \
+            allegiance_rows(ALLEGIANCE_ROUND_1):
+        sheet.append(values)
+    book.save(path)
+    api.pair_next(path)
+    book = openpyxl.load_workbook(path)
+    results = {pid: (vi, won, out) for game in allegiance_round_2() for pid, vi, won, out in game}
+    for row in book["Round 2"].iter_rows(min_row=2):
+        vi, won, out = results[row[2].value]
+        row[4].value, row[5].value, row[6].value = vi, "Y" if won else None, "Y" if out else None
+        if row[2].value == 6:
+            row[7].value = MEGAN_NOTE
+    book.save(path)
+    api.current_standings(path)
+    remove_backups(path)
+
+
 def remove_backups(path: Path) -> None:
     for backup in path.parent.glob(f"{path.stem}.backup-*"):
         backup.unlink()
@@ -151,7 +203,7 @@ def remove_backups(path: Path) -> None:
 
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
           "swiss-card-game-32-players.xlsx": make_swiss_card_game_32,
-          "chits-and-cards-8-players.xlsx": make_chits_and_cards_8}
+          "chits-and-cards-8-players.xlsx": make_chits_and_cards_8, "allegiance-9-players.xlsx": make_allegiance_9}
 
 
 def make_all(folder: Path) -> list[Path]:

@@ -102,6 +102,7 @@ class PairResult:
     round: int
     pairing: Pairing
     event: Event
+    ruleset: Ruleset
     standings: Standings
     output: Path
     backup: Path | None
@@ -129,7 +130,8 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     last_id = max(p.id for p in loaded.event.players)
     append_log(writer, log_values(loaded.event, command, __version__, f"Round {plan.number}", last_id, now_text()))
     backup = writer.save(target)
-    return PairResult(plan.number, plan.pairing, loaded.event, plan.standings, target, backup, loaded.warnings)
+    return PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
+                      loaded.warnings)
 
 
 def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:

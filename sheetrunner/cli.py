@@ -104,14 +104,15 @@ def summarize_round(result: api.PairResult) -> None:
     label = result.standings.tiebreakers[0].label if key else ""
 
     def who(pid: int) -> str:
-        score = f" ({cell_number(scores[pid][key])} {label})" if key and result.standings.after_round else ""
+        score = f" ({label} {cell_number(scores[pid][key])})" if key and result.standings.after_round else ""
         return f"{names[pid].name}{score}"
 
     tables = result.pairing.tables
-    click.echo(f"Round {result.round}: {len(tables)} table(s), {len(result.pairing.byes)} bye(s).")
+    noun = result.ruleset.table_header
+    click.echo(f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} bye(s).")
     if len(tables) <= 100:
         for table in tables:
-            click.echo(f"  Table {table.number}: " + " v ".join(who(pid) for pid in table.player_ids))
+            click.echo(f"  {noun} {table.number}: " + " v ".join(who(pid) for pid in table.player_ids))
     for pid in result.pairing.byes:
         click.echo(f"  Bye: {who(pid)}")
     compromises = result.pairing.compromises

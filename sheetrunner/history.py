@@ -13,6 +13,8 @@ class History:
     met: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> last round
     byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     last_table: dict[int, int] = field(default_factory=dict)
+    seats: dict[int, dict[int, int]] = field(  # pid -> seat number -> times sat there
+        default_factory=lambda: defaultdict(lambda: defaultdict(int)))
 
 
 def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
@@ -22,6 +24,8 @@ def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
             history.byes[pid] += 1
         for table in round_.games:
             ids = table.player_ids
+            for seat in table.seats:
+                history.seats[seat.player_id][seat.seat] += 1
             for pid in ids:
                 for other in ids:
                     if other != pid:

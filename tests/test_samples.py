@@ -62,3 +62,14 @@ def test_chits_sample_has_dealt_cards_and_two_rounds(run, tmp_path):
     card = content["Players"][0].index("Card")
     assert sorted(row[card] for row in content["Players"][1:]) == list(range(1, 9))
     assert run("pair", path, "-o", tmp_path / "next.xlsx").stdout.startswith("Round 3: 4 table(s), 0 bye(s).")
+
+
+def test_allegiance_sample_reproduces_the_texts_example():
+    content = sheets(SAMPLES / "allegiance-9-players.xlsx")
+    games: dict = {}
+    for row in content["Round 2"][1:]:
+        games.setdefault(row[0], set()).add(row[2])
+    assert list(games.values()) == [{2, 5, 4}, {3, 1, 8}, {6, 7, 9}]
+    megan = next(row for row in content["Round 2"][1:] if row[2] == 6)
+    assert megan[4] == 19 and megan[7].startswith("Source 000 lists 19 VI here but its final table adds 25")
+    assert [row[1] for row in content["Standings after R2"][1:]] == [2, 3, 5, 1, 4, 6, 8, 9, 7]

@@ -1,0 +1,155 @@
+"""allegiance: 3- and 4-player games ranked by wins and victory influence (source 000).
+
+Each seat types its victory influence (VI), whether it won (Y) and whether it
+was eliminated (Y). An eliminated player scores 0 VI for the game whatever is
+typed (a warning says so when it is not 0). Several winners in one game are
+allowed (000's tie rule), and so is a game with no winner (time ran out, a
+wanderer victory). Standings: wins, then VI total, then the sum of each
+opponent's event VI, once per game played against them, then a seeded draw.
+Games are made by the pods engine (§5.2).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+from ..columns import Column
+from ..history import History
+from ..model import Event, Round, SeatScore, Settings, Table
+from ..options import Option
+from ..pairing import Pairing, PairingImpossible
+from ..pairing.pods import PodField, arrange_games, slot_sizes
+from ..pairing.tables import assign_tables
+from ..problems import Problem, warning
+from ..standings import Standings
+from ..tiebreakers import opponents_sum, total
+from .base import Locate, Ruleset, entrants_in_order, teams_apart
+
+total("wins", "Wins", "Games won (allegiance: several winners of one game each count a win).")
+total("vi", "VI", "Victory influence over the event; an eliminated player scores 0 for that game.")
+opponents_sum("vi", "Opp VI", "Sum of each opponent's event VI, once per game played against them.", "opponents_vi")
+
+VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
+            hint="Type the victory influence this player ended the game with (0 or more).", width=7)
+WON = Column("won", "Won", ("Winner",), "yesno", choices=("Y",), required=False,
+             hint="Type Y for each winner of the game; leave it blank otherwise.", width=7)
+ELIMINATED = Column("eliminated", "Eliminated", ("Out",), "yesno", choices=("Y",), required=False,
+                    hint="Type Y when the player was eliminated from the game; leave it blank otherwise.", width=11)
+
+
+class Allegiance(Ruleset):
+    name = "allegiance"
+    title = "Allegiance: War of Factions, modified Swiss for 3- and 4-player games"
+    source = "000"
+    table_header = "Game"
+    seats_per_table = (3, 4)
+    result_columns = (VI, WON, ELIMINATED)
+    options = (
+        Option("victory_threshold", "Victory threshold", 20, "VI a player needs to win (used to check results).",
+               minimum=1),
+        Option("game_sizes", "Game sizes", "3,4", "Players per game that may be used, separated by commas.",
+               kind="text"),
+        Option("preferred_size", "Preferred game size", 3, "The size used for as many games as possible.",
+               minimum=2),
+        Option("odd_games_at", "Other-size games at", "bottom", "Where the games of the other size sit in the "
+               "standings.", kind="choice", choices=("bottom", "top")),
+    )
+    tiebreakers = ("wins", "vi", "opponents_vi", "random")
+    score_key = "wins"
+    points_value = "wins"
+
+    def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+        problems = []
+        label = f"Game {table.number}"
+        for seat in table.seats:
+            vi, out = seat.result.get("vi"), seat.result.get("eliminated")
+            if vi is None and not out:
+                problems.append(Problem(sheet, locate("vi", seat.row), f"VI is empty while other results of "
+                                        f"{label.lower()} are filled in.", VI.hint))
+            if out and vi:
+                problems.append(warning(sheet, locate("vi", seat.row), f"An eliminated player scores 0 VI; the "
+                                        f"{vi} typed here does not count.", "Clear it, or clear Eliminated."))
+        if problems and any(p.is_error for p in problems):
+            return problems
+        return problems + self._check_winners(table, settings, sheet, locate, label)
+
+    @staticmethod
+    def _check_winners(table: Table, settings: Settings, sheet: str, locate: Locate, label: str) -> list[Problem]:
+        survivors = {s.player_id: s.result.get("vi") or 0 for s in table.seats if not s.result.get("eliminated")}
+        winners = [s for s in table.seats if s.result.get("won")]
+        problems = []
+        most = max(survivors.values(), default=0)
+        for seat in winners:
+            if survivors.get(seat.player_id, -1) < most:
+                problems.append(warning(sheet, locate("won", seat.row), f"This winner of {label.lower()} does not "
+                                        f"hold the most VI among the survivors ({most}).",
+                                        "Check the VI and Won cells of this game."))
+        reached = sum(1 for vi in survivors.values() if vi >= settings.option("victory_threshold"))
+        if len(winners) > max(reached, 1):
+            problems.append(warning(sheet, locate("won", winners[-1].row), f"{label} has {len(winners)} winners "
+                                    f"but only {reached} player(s) reached {settings.option('victory_threshold')} "
+                                    "VI.", "Check the Won cells of this game."))
+        return problems
+
+    def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
+        scores = []
+        for game in round_.games:
+            for seat in game.seats:
+                won = bool(seat.result.get("won"))
+                vi = 0 if seat.result.get("eliminated") else seat.result.get("vi") or 0
+                opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
+                scores.append(SeatScore(round_.number, seat.player_id, opponents,
+                                        {"wins": Fraction(int(won)), "vi": Fraction(vi)}, "win" if won else "loss"))
+        return scores
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
+        options = event.settings.options
+        sizes = slot_sizes(len(entrants), parse_sizes(options["game_sizes"]), options["preferred_size"],
+                           options["odd_games_at"])
+        field = PodField(entrants, sizes, round_number, teams_apart(event.settings, round_number))
+        games = [rotate_seats(game, history) for game in arrange_games(field)]
+        pairing = Pairing(tables=[], byes=[])
+        note_repeats(field, games, pairing)
+        if len(games) == 1:
+            for pid in games[0]:
+                pairing.note(pid, f"Only {len(games[0])} players: a single game.")
+        pairing.tables = assign_tables([tuple(g) for g in games], field.by_id, pairing)
+        return pairing
+
+
+def parse_sizes(text: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(part) for part in str(text).replace(";", ",").split(",") if part.strip())
+    except ValueError:
+        raise PairingImpossible(f'Game sizes "{text}" must be whole numbers separated by commas, e.g. 3,4.') from None
+    return sizes or (3, 4)
+
+
+def rotate_seats(game: list[int], history: History) -> list[int]:
+    """Seat order for one game: the fewest players in a seat they have had before, else standings order."""
+    counts = {pid: Counter(history.seats.get(pid, {})) for pid in game}
+    return list(min(permutations(game), key=lambda order: (sum(counts[pid][seat] for seat, pid in
+                                                               enumerate(order, start=1)), game_order(order, game))))
+
+
+def game_order(order: tuple[int, ...], game: list[int]) -> list[int]:
+    return [game.index(pid) for pid in order]
+
+
+def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing) -> None:
+    """Note each repeat meeting and same-team game on both players' rows."""
+    for game in games:
+        for first in game:
+            for second in game:
+                if first == second:
+                    continue
+                met = field.by_id[first].met.get(second)
+                if met is not None:
+                    pairing.note(first, f"Meets ID {second} again (last met in round {met}): no arrangement "
+                                        "avoids it.")
+                team = field.by_id[first].team
+                if field.keep_teams_apart and team and team == field.by_id[second].team:
+                    pairing.note(first, f"Same team ({team}) as ID {second}: no arrangement keeps them apart.")
