@@ -14,8 +14,11 @@ objective, in strict priority:
    over players of |rank - position| when games are laid out top to bottom.
 
 Fields up to `EXACT_LIMIT` players are searched exhaustively (branch and
-bound); larger ones by local search: swapping players between games that are
-close in the standings, the window widening until no swap improves.
+bound). Larger ones by local search: players with a clash swap with players
+of games close in the standings (then three-way rotations), the window
+widening until nothing improves; moves keep every game within
+`WIDEST_SPREAD` wins, and only if repeats remain is that limit lifted, since
+repeats weigh more.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from typing import Sequence
 from . import Entrant, PairingImpossible
 
 EXACT_LIMIT = 12
-WIDEST_WINDOW = 4
+WIDEST_WINDOW = 8
+WIDEST_SPREAD = 3
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:
@@ -74,10 +78,12 @@ class PodField:
     sizes: list[int]
     round: int
     keep_teams_apart: bool = True
+    spread_limit: float | None = WIDEST_SPREAD
 
     def __post_init__(self) -> None:
         self.rank = {e.id: index for index, e in enumerate(self.entrants)}
         self.by_id = {e.id: e for e in self.entrants}
+        self.points = {e.id: float(e.score) for e in self.entrants}  # for spreads: speed over exactness
         self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
         self.width = self.round + 2  # repeat ages 1..round-1, then teams, then movement
 
@@ -93,6 +99,28 @@ class PodField:
         ranks = sorted(self.rank[pid] for pid in players)
         levels[-1] = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
         return tuple(levels)
+
+    def clash(self, player: int, others: Sequence[int]) -> tuple[int, ...]:
+        """What `player` adds to a game of `others`: repeats by age (newest first), then team clashes."""
+        levels = [0] * (self.width - 1)
+        entrant = self.by_id[player]
+        for other in others:
+            if other == player:
+                continue
+            met = entrant.met.get(other)
+            if met is not None:
+                levels[min(self.round - met, self.round) - 1] += 1
+            if self.keep_teams_apart and entrant.team and entrant.team == self.by_id[other].team:
+                levels[-1] += 1
+        return tuple(levels)
+
+    def spread(self, players: Sequence[int]) -> float:
+        scores = [self.points[p] for p in players]
+        return max(scores) - min(scores)
+
+    def fits(self, new: Sequence[int], old: Sequence[int]) -> bool:
+        """A move keeps a game within `spread_limit` wins, or no wider than it was."""
+        return self.spread_limit is None or self.spread(new) <= max(self.spread_limit, self.spread(old))
 
     def total(self, games: list[list[int]]) -> tuple[int, ...]:
         return add(*(self.cost(slot, game) for slot, game in enumerate(games)))
@@ -115,7 +143,12 @@ def arrange_games(field: PodField) -> list[list[int]]:
     """The best arrangement the search finds (exact up to `EXACT_LIMIT` players)."""
     if len(field.entrants) <= EXACT_LIMIT:
         return exact_search(field)
-    return local_search(field, field.natural())
+    games = local_search(field, field.natural())
+    if any(any(field.cost(slot, game)[:-1]) for slot, game in enumerate(games)):
+        field.spread_limit = None  # repeats weigh more than spread: search again without the limit
+        games = local_search(field, games)
+        field.spread_limit = WIDEST_SPREAD
+    return games
 
 
 def exact_search(field: PodField) -> list[list[int]]:
@@ -140,45 +173,91 @@ def exact_search(field: PodField) -> list[list[int]]:
 
 
 def local_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Swap players between games near each other in the standings while that lowers the cost.
+    """Swap players between games near each other in the standings while that lowers the clashes.
 
-    Only games with a repeat or a team clash start a move; the window of games a
-    player may move to widens from neighbours to `WIDEST_WINDOW` games away.
+    Only a player with a clash (a repeat or a team mate in their game) is moved.
+    For each, every swap with a player of a game within the window is weighed by
+    how it changes the clashes of both games; the best one that lowers them is
+    made, as long as no game spreads over more than `WIDEST_SPREAD` wins (or its
+    spread before). When swaps run out, three-way rotations between nearby
+    games are tried. The window widens from the neighbouring games to
+    `WIDEST_WINDOW` games away while clashes remain.
     """
     costs = [field.cost(slot, game) for slot, game in enumerate(games)]
     for window in range(1, WIDEST_WINDOW + 1):
-        improved = True
-        while improved:
-            improved = False
-            for slot in range(len(games)):
-                if not any(costs[slot][:-1]):
-                    continue
-                if _best_swap(field, games, costs, slot, window):
-                    improved = True
-        if not any(any(cost[:-1]) for cost in costs):
-            break
+        for move in (_best_swap, _best_rotation, _best_swap):
+            while _improve(field, games, costs, window if move is _best_swap else min(window, 3), move):
+                pass
+            if not any(any(cost[:-1]) for cost in costs):
+                return games
     return games
 
 
-def _best_swap(field: PodField, games: list[list[int]], costs: list, slot: int, window: int) -> bool:
-    """Make the single swap between `slot` and a game within `window` that lowers the cost most."""
+def _improve(field: PodField, games: list[list[int]], costs: list, window: int, move) -> bool:
+    improved = False
+    for slot in range(len(games)):
+        if not any(costs[slot][:-1]):
+            continue
+        for player in [p for p in games[slot] if any(field.clash(p, games[slot]))]:
+            if player in games[slot] and move(field, games, costs, slot, player, window):
+                improved = True
+    return improved
+
+
+def _best_swap(field: PodField, games: list[list[int]], costs: list, slot: int, player: int, window: int) -> bool:
+    """Make the swap of `player` with someone in a game within `window` that lowers the clashes most."""
+    here = [p for p in games[slot] if p != player]
+    leaving = field.clash(player, here)
     best = None
-    for other in range(max(0, slot - window), min(len(games), slot + window + 1)):
+    for other in sorted(range(max(0, slot - window), min(len(games), slot + window + 1)), key=lambda o: abs(o - slot)):
         if other == slot:
             continue
-        before = add(costs[slot], costs[other])
-        for i, first in enumerate(games[slot]):
-            for j, second in enumerate(games[other]):
-                here = games[slot][:i] + [second] + games[slot][i + 1:]
-                there = games[other][:j] + [first] + games[other][j + 1:]
-                after_here, after_there = field.cost(slot, here), field.cost(other, there)
-                after = add(after_here, after_there)
-                gain_is_better = best is None or sub(after, before) < sub(best[0], best[1])
-                if after < before and gain_is_better:
-                    best = (after, before, other, here, there, after_here, after_there)
+        for partner in games[other]:
+            there = [p for p in games[other] if p != partner]
+            change = sub(add(field.clash(partner, here), field.clash(player, there)),
+                         add(leaving, field.clash(partner, there)))
+            if change < (0,) * len(change) and (best is None or change < best[0]) and \
+                    field.fits(here + [partner], games[slot]) and field.fits(there + [player], games[other]):
+                best = (change, other, partner)
     if best is None:
         return False
-    _, _, other, here, there, after_here, after_there = best
-    games[slot], games[other] = here, there
-    costs[slot], costs[other] = after_here, after_there
+    _, other, partner = best
+    games[slot] = [partner if p == player else p for p in games[slot]]
+    games[other] = [player if p == partner else p for p in games[other]]
+    costs[slot], costs[other] = field.cost(slot, games[slot]), field.cost(other, games[other])
+    return True
+
+
+def _best_rotation(field: PodField, games: list[list[int]], costs: list, slot: int, player: int,
+                   window: int) -> bool:
+    """When no swap helps: move `player` to game B, someone from B to game C, someone from C back here."""
+    nearby = [g for g in range(max(0, slot - window), min(len(games), slot + window + 1)) if g != slot]
+    here = [p for p in games[slot] if p != player]
+    best = None
+    for second in nearby:
+        for moved in games[second]:
+            rest_second = [p for p in games[second] if p != moved]
+            for third in nearby:
+                if third == second:
+                    continue
+                for back in games[third]:
+                    rest_third = [p for p in games[third] if p != back]
+                    before = add(field.clash(player, here), field.clash(moved, rest_second),
+                                 field.clash(back, rest_third))
+                    after = add(field.clash(back, here), field.clash(player, rest_second),
+                                field.clash(moved, rest_third))
+                    change = sub(after, before)
+                    if change < (0,) * len(change) and (best is None or change < best[0]) and \
+                            field.fits(here + [back], games[slot]) and \
+                            field.fits(rest_second + [player], games[second]) and \
+                            field.fits(rest_third + [moved], games[third]):
+                        best = (change, second, moved, third, back)
+    if best is None:
+        return False
+    _, second, moved, third, back = best
+    games[slot] = [back if p == player else p for p in games[slot]]
+    games[second] = [player if p == moved else p for p in games[second]]
+    games[third] = [moved if p == back else p for p in games[third]]
+    for index in (slot, second, third):
+        costs[index] = field.cost(index, games[index])
     return True
