@@ -178,3 +178,15 @@ def test_seats_rotate_when_it_costs_nothing(tmp_path, run):
     first_seats_round_1 = {row[2] for row in round_rows(path, 1)[1:] if row[1] == 1}
     first_seats_round_2 = {row[2] for row in round_rows(path, 2)[1:] if row[1] == 1}
     assert first_seats_round_1 == {8, 2, 1} and not first_seats_round_1 & first_seats_round_2
+
+
+def test_team_mates_are_kept_apart_and_fixed_games_honoured(tmp_path, run):
+    players = [(1, "A", "Red", None), (2, "B", "Red", None), (3, "C", None, 2), (4, "D", None, None),
+               (5, "E", None, None), (6, "F", None, None)]
+    for seed in range(4):
+        path = make_event(tmp_path / f"e{seed}.xlsx", players, ruleset="allegiance", seed=seed,
+                          player_headers=["ID", "Name", "Team", "Fixed table"])
+        assert run("pair", path).exit_code == 0
+        games = games_of(path, 1)
+        assert not any({1, 2} <= game for game in games)
+        assert 3 in games[1]
