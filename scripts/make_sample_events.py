@@ -196,6 +196,47 @@ def make_allegiance_9(path: Path) -> None:
     remove_backups(path)
 
 
+def type_diplomacy_results(path: Path, round_number: int, rng: random.Random) -> None:
+    """Each board ends in 1909 or 1910: three to five survivors share the centres, the rest eliminated."""
+    book = openpyxl.load_workbook(path)
+    boards: dict = {}
+    for row in book[f"Round {round_number}"].iter_rows(min_row=2):
+        if row[0].value != "BYE":
+            boards.setdefault(row[0].value, []).append(row)
+    for rows in boards.values():
+        end = rng.choice((1909, 1910))
+        order = rows[:]
+        rng.shuffle(order)
+        survivors = order[:rng.randint(3, 5)]
+        left = 34 - rng.randint(0, 4)
+        for index, row in enumerate(order):
+            if row in survivors:
+                share = left // len(survivors) + (left % len(survivors) if index == 0 else 0)
+                row[4].value = share if share < 18 else 17
+            else:
+                row[4].value, row[5].value = 0, rng.randint(1903, end)
+            row[8].value = end
+    book.save(path)
+
+
+def make_diplomacy_21(path: Path) -> None:
+    """Three boards, two rounds, both with results."""
+    roster = path.with_suffix(".csv")
+    roster.write_text("Name\n" + "".join(f"{n}\n" for n in NAMES + ["Alonzo Church", "Kurt Goedel",
+                      "Emmy Noether", "John McCarthy", "Sophie Wilson"]), encoding="utf-8")
+    try:
+        api.init_event(path, "ndc-diplomacy", rounds=2, name="Sample Diplomacy (NDC 1995)", players=roster,
+                       seed=21)
+    finally:
+        roster.unlink()
+    rng = random.Random(21)
+    for number in (1, 2):
+        api.pair_next(path)
+        type_diplomacy_results(path, number, rng)
+    api.current_standings(path)
+    remove_backups(path)
+
+
 def remove_backups(path: Path) -> None:
     for backup in path.parent.glob(f"{path.stem}.backup-*"):
         backup.unlink()
@@ -203,7 +244,8 @@ def remove_backups(path: Path) -> None:
 
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
           "swiss-card-game-32-players.xlsx": make_swiss_card_game_32,
-          "chits-and-cards-8-players.xlsx": make_chits_and_cards_8, "allegiance-9-players.xlsx": make_allegiance_9}
+          "chits-and-cards-8-players.xlsx": make_chits_and_cards_8, "allegiance-9-players.xlsx": make_allegiance_9,
+          "ndc-diplomacy-21-players.xlsx": make_diplomacy_21}
 
 
 def make_all(folder: Path) -> list[Path]:

@@ -39,7 +39,7 @@ class Seat:
     """One player's place at a table and what they typed as its result."""
 
     player_id: int
-    seat: int = 1
+    seat: int | str = 1  # a number, or a name such as a Diplomacy power
     result: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
     row: int = 0

@@ -73,7 +73,7 @@ def write_players_sheet(writer: WorkbookWriter, ruleset: Ruleset, roster: list[d
 
 def round_headers(ruleset: Ruleset) -> list[cols.Column]:
     table = cols.Column("table", ruleset.table_header, width=8)
-    return [table, cols.SEAT, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.result_columns, cols.NOTE]
+    return [table, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.result_columns, cols.NOTE]
 
 
 def write_round_sheet(writer: WorkbookWriter, event: Event, ruleset: Ruleset, number: int, pairing: Pairing,
@@ -87,7 +87,8 @@ def write_round_sheet(writer: WorkbookWriter, event: Event, ruleset: Ruleset, nu
         return " ".join(pairing.notes.get(pid, []))
 
     rows = [[table.number, seat, pid, names[pid].name, *blanks, note(pid)]
-            for table in pairing.tables for seat, pid in enumerate(table.player_ids, start=1)]
+            for table in pairing.tables
+            for seat, pid in zip(table.seats or range(1, len(table.player_ids) + 1), table.player_ids)]
     rows += [[BYE, 1, pid, names[pid].name, *blanks, note(pid)] for pid in pairing.byes]
     first_result = 5
     validations = {first_result + i: validation_for(c) for i, c in enumerate(ruleset.result_columns)

@@ -323,6 +323,11 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
     return rounds
 
 
+def seat_order(seat: Seat) -> tuple:
+    """Numbered seats in number order; named seats (powers) as the rows list them."""
+    return (seat.seat, seat.row) if isinstance(seat.seat, int) else (0, seat.row)
+
+
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
     """One problem per game with no result yet, naming its first row."""
     return [Problem(round_.sheet, f"A{table.seats[0].row}", f"Table {table.number} has no result yet.",
@@ -337,7 +342,8 @@ class RoundReader:
                  problems: list[Problem], probe: FormulaProbe):
         self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
         self.players, self.problems = players, problems
-        known = (cols.TABLE, cols.SEAT, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + ruleset.result_columns
+        known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
+            ruleset.result_columns
         self.reader = SheetReader(sheet, known, problems, probe)
         self.by_id = {p.id: p for p in players}
         self.by_name = {p.name.casefold(): p for p in players}
@@ -448,7 +454,7 @@ class RoundReader:
         low, high = self.ruleset.seats_per_table
         for key, seats in grouped.items():
             number = BYE if isinstance(key, tuple) else key
-            table = Table(number, tuple(sorted(seats, key=lambda s: (s.seat or 0, s.row))))
+            table = Table(number, tuple(sorted(seats, key=seat_order)))
             if not table.is_bye:
                 self._check_table(table, low, high)
             tables.append(table)

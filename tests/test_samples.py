@@ -73,3 +73,15 @@ def test_allegiance_sample_reproduces_the_texts_example():
     megan = next(row for row in content["Round 2"][1:] if row[2] == 6)
     assert megan[4] == 19 and megan[7].startswith("Source 000 lists 19 VI here but its final table adds 25")
     assert [row[1] for row in content["Standings after R2"][1:]] == [2, 3, 5, 1, 4, 6, 8, 9, 7]
+
+
+def test_diplomacy_sample_has_three_boards_and_two_scored_rounds(run):
+    path = SAMPLES / "ndc-diplomacy-21-players.xlsx"
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    content = sheets(path)
+    for number in (1, 2):
+        rows = content[f"Round {number}"]
+        assert rows[0][:5] == ["Board", "Power", "ID", "Player", "Centres"]
+        assert sorted({row[0] for row in rows[1:]}) == [1, 2, 3]
+        assert all(row[4] is not None and row[8] in (1909, 1910) for row in rows[1:])
+    assert len(content["Standings after R2"]) == 22

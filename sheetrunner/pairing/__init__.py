@@ -41,6 +41,7 @@ class PairingRequest:
 class PairedTable:
     number: int
     player_ids: tuple[int, ...]
+    seats: tuple[object, ...] = ()  # what goes in the seat column, when not 1, 2, 3, … (e.g. powers)
 
 
 @dataclass

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from . import Entrant, PairingImpossible
+from . import Entrant, Pairing, PairingImpossible
 
 EXACT_LIMIT = 12
 WIDEST_WINDOW = 8
@@ -261,3 +261,19 @@ def _best_rotation(field: PodField, games: list[list[int]], costs: list, slot: i
     for index in (slot, second, third):
         costs[index] = field.cost(index, games[index])
     return True
+
+
+def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing) -> None:
+    """Note each repeat meeting and same-team game on both players' rows."""
+    for game in games:
+        for first in game:
+            for second in game:
+                if first == second:
+                    continue
+                met = field.by_id[first].met.get(second)
+                if met is not None:
+                    pairing.note(first, f"Meets ID {second} again (last met in round {met}): no arrangement "
+                                        "avoids it.")
+                team = field.by_id[first].team
+                if field.keep_teams_apart and team and team == field.by_id[second].team:
+                    pairing.note(first, f"Same team ({team}) as ID {second}: no arrangement keeps them apart.")

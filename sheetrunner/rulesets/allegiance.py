@@ -20,7 +20,7 @@ from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Pairing, PairingImpossible
-from ..pairing.pods import PodField, arrange_games, slot_sizes
+from ..pairing.pods import PodField, arrange_games, note_repeats, slot_sizes
 from ..pairing.tables import assign_tables
 from ..problems import Problem, warning
 from ..standings import Standings
@@ -137,19 +137,3 @@ def rotate_seats(game: list[int], history: History) -> list[int]:
 
 def game_order(order: tuple[int, ...], game: list[int]) -> list[int]:
     return [game.index(pid) for pid in order]
-
-
-def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing) -> None:
-    """Note each repeat meeting and same-team game on both players' rows."""
-    for game in games:
-        for first in game:
-            for second in game:
-                if first == second:
-                    continue
-                met = field.by_id[first].met.get(second)
-                if met is not None:
-                    pairing.note(first, f"Meets ID {second} again (last met in round {met}): no arrangement "
-                                        "avoids it.")
-                team = field.by_id[first].team
-                if field.keep_teams_apart and team and team == field.by_id[second].team:
-                    pairing.note(first, f"Same team ({team}) as ID {second}: no arrangement keeps them apart.")

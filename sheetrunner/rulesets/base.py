@@ -12,7 +12,7 @@ import random
 from fractions import Fraction
 from typing import Callable
 
-from ..columns import Column
+from ..columns import SEAT, Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
@@ -29,6 +29,7 @@ class Ruleset:
     title: str = ""
     source: str = ""
     table_header: str = "Table"
+    seat_column: Column = SEAT
     seats_per_table: tuple[int, int] = (2, 2)
     result_columns: tuple[Column, ...] = ()
     player_columns: tuple[Column, ...] = ()

@@ -1,0 +1,227 @@
+"""ndc-diplomacy: boards of seven scored by NDC 1995 or another system (source 001).
+
+One row per power: the centres held when the game ended, the year a power was
+eliminated, `Solo` or `Draw`, centres docked by yellow cards, and the board's
+last completed game year. Yellow cards dock centres before scoring. An
+agreed draw must show equal centres for every drawing power (001). The
+`Scoring system` option picks NDC 1995 (default), sum of squares, C-Diplo 100
+or Carnage (see `diplomacy_scoring`).
+
+Event score: the mean of a player's best board scores over `Counting rounds`
+(default: every round); a player who played fewer rounds than that gets the
+mean of what they played times the `Partial attendance factor` (default 1/3,
+001's "discounted by 66.66%"). Before the last round, only the rounds so far
+count, so mid-event standings are not discounted. A sit-out scores nothing
+and is not a round played.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from ..columns import Column
+from ..history import History
+from ..model import Event, Player, Round, SeatScore, Settings, Table
+from ..options import Option
+from ..pairing import Entrant, Pairing, PairingImpossible
+from ..pairing.boards import BOARD_SIZE, POWERS, assign_powers, choose_sit_outs
+from ..pairing.pods import PodField, arrange_games, note_repeats
+from ..pairing.tables import assign_tables
+from ..problems import Problem
+from ..tiebreakers import ScoreTable, Tiebreaker, register, total
+from .base import Locate, Ruleset, seeded_order, teams_apart
+from .diplomacy_scoring import SOLO_CENTRES, SYSTEMS, PowerResult
+
+TOTAL_CENTRES = 34
+
+POWER = Column("seat", "Power", ("Country", "Nation"), "choice", choices=POWERS,
+               hint="Type one of the seven powers.", width=10)
+CENTRES = Column("centres", "Centres", ("Centers", "SC", "Supply centres", "Supply centers"), "whole", minimum=0,
+                 hint="Type the supply centres this power held when the game ended (0 to 34).", width=9)
+ELIMINATED = Column("eliminated", "Eliminated", ("Eliminated in",), "whole", minimum=1901, required=False,
+                    hint="Type the game year the power was eliminated, or leave it blank if it survived.", width=11)
+RESULT = Column("result", "Result", ("Solo/Draw",), "choice", choices=("Solo", "Draw"), required=False,
+                hint="Type Solo for an outright win, Draw for each power in an agreed draw, else leave it blank.",
+                width=8)
+YELLOW_CARDS = Column("yellow_cards", "Yellow cards", ("Yellow",), "whole", minimum=0, required=False,
+                      hint="Type the centres docked for yellow cards (blank is 0).", width=12)
+END_YEAR = Column("end_year", "End year", ("Last year", "Final year"), "whole", minimum=1901, required=False,
+                  hint="Type the last completed game year of this board, e.g. 1910.", width=9)
+SITS_OUT = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out"),
+                  hint="Type the rounds this player volunteers to sit out, e.g. 2 or 1, 3.", width=10)
+
+
+def event_score(table: ScoreTable) -> dict[int, Fraction]:
+    """Mean of the best board scores over the counted rounds, discounted for partial attendance."""
+    played_rounds = max((row.round for row in table.rows), default=0)
+    wanted = table.option("counting_rounds", 0) or table.option("rounds", played_rounds)
+    counting = max(1, min(wanted, played_rounds))
+    factor = Fraction(table.option("partial_attendance_factor", Fraction(1, 3)))
+
+    def one(pid: int) -> Fraction:
+        scores = sorted((row.values["score"] for row in table.played(pid) if row.outcome != "bye"), reverse=True)
+        if not scores:
+            return Fraction(0)
+        best = scores[:counting]
+        mean = sum(best, Fraction(0)) / len(best)
+        return mean if len(scores) >= counting else mean * factor
+
+    return table.memo("event_score", one)
+
+
+register(Tiebreaker("event_score", "Score", "Mean of the best board scores over the counted rounds; fewer rounds "
+                    "played than counted multiplies it by the partial attendance factor.", event_score))
+total("centres", "Centres", "Supply centres held at the end of each game, added up.")
+
+
+class Diplomacy(Ruleset):
+    name = "ndc-diplomacy"
+    title = "Diplomacy boards scored by NDC 1995 (or sum of squares, C-Diplo, Carnage)"
+    source = "001"
+    table_header = "Board"
+    seat_column = POWER
+    seats_per_table = (BOARD_SIZE, BOARD_SIZE)
+    result_columns = (CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR)
+    player_columns = (SITS_OUT,)
+    options = (
+        Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored.", kind="choice",
+               choices=tuple(SYSTEMS)),
+        Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: every "
+               "round).", minimum=0),
+        Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3), "Multiplies the score of "
+               "a player who played fewer rounds than count (001: one-day scores discounted by 66.66%).",
+               kind="number"),
+    )
+    tiebreakers = ("event_score", "random")
+    score_key = "event_score"
+    points_value = "score"
+
+    def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
+        return [Problem(sheet, p.name_cell, f"Sits out for {p.name} must list round numbers, found "
+                        f'"{p.extra["sits_out"]}".', SITS_OUT.hint)
+                for p in players if p.extra.get("sits_out") and sit_out_rounds(p.extra["sits_out"]) is None]
+
+    def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+        board = f"Board {table.number}"
+        first = locate("seat", table.seats[0].row)
+        problems: list[Problem] = []
+
+        def problem(cell: str, message: str, hint: str) -> None:
+            problems.append(Problem(sheet, cell, f"{board}: {message}", hint))
+
+        powers = [seat.seat for seat in table.seats]
+        if sorted(powers, key=str) != sorted(POWERS):
+            problem(first, "the seven powers must each appear once (found " + ", ".join(map(str, powers)) + ").",
+                    "Give each row of the board a different power.")
+        centres = sum(seat.result["centres"] for seat in table.seats)
+        if centres > TOTAL_CENTRES:
+            problem(locate("centres", table.seats[0].row), f"the centres add up to {centres}, more than the {TOTAL_CENTRES} on the map.",
+                    "Check the Centres column of this board.")
+        end_years = {seat.result.get("end_year") for seat in table.seats} - {None}
+        if len(end_years) != 1:
+            problem(locate("end_year", table.seats[0].row), "End year must be typed, and the same on every row "
+                    f"(found {', '.join(map(str, sorted(end_years))) or 'none'}).", END_YEAR.hint)
+        for seat in table.seats:
+            out = seat.result.get("eliminated")
+            if out and seat.result["centres"]:
+                problem(locate("centres", seat.row), f"{seat.seat} was eliminated in {out} but holds "
+                        f"{seat.result['centres']} centres.", "An eliminated power holds 0 centres.")
+            if out and end_years and out > max(end_years):
+                problem(locate("eliminated", seat.row), f"{seat.seat} was eliminated in {out}, after the end year.",
+                        "Check the Eliminated and End year cells.")
+        problems += self._check_result(table, board, sheet, locate)
+        return problems
+
+    @staticmethod
+    def _check_result(table: Table, board: str, sheet: str, locate: Locate) -> list[Problem]:
+        solos = [s for s in table.seats if s.result.get("result") == "Solo"]
+        draws = [s for s in table.seats if s.result.get("result") == "Draw"]
+        big = [s for s in table.seats if s.result["centres"] >= SOLO_CENTRES]
+        found = []
+        if len(solos) > 1 or (solos and draws):
+            found.append((solos[-1], "a board has at most one Solo, and no Draw beside it.",
+                          "Keep Solo for the winner only."))
+        for seat in solos:
+            if seat.result["centres"] < SOLO_CENTRES:
+                found.append((seat, f"a Solo needs {SOLO_CENTRES} or more centres; {seat.seat} holds "
+                              f"{seat.result['centres']}.", "Correct the centres, or clear Solo."))
+        for seat in big:
+            if seat.result.get("result") != "Solo":
+                found.append((seat, f"{seat.seat} holds {seat.result['centres']} centres, which is an outright "
+                              "win.", "Type Solo in its Result cell."))
+        if len({s.result["centres"] for s in draws}) > 1:
+            shown = ", ".join(f"{s.seat} {s.result['centres']}" for s in draws)
+            found.append((draws[-1], f"an agreed draw needs equal centres for every drawing power ({shown}).",
+                          "Type the centres the drawing players agreed, the same for each (001)."))
+        return [Problem(sheet, locate("result", seat.row), f"{board}: {message}", hint) for seat, message, hint
+                in found]
+
+    def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
+        system = SYSTEMS[settings.option("scoring_system")]
+        scores = [SeatScore(round_.number, pid, (), {}, "absent") for pid in round_.byes]
+        for board in round_.games:
+            results = [PowerResult(seat.player_id, str(seat.seat),
+                                   max(0, seat.result["centres"] - (seat.result.get("yellow_cards") or 0)),
+                                   seat.result.get("eliminated"), seat.result.get("result") == "Solo")
+                       for seat in board.seats]
+            end_year = next(s.result["end_year"] for s in board.seats if s.result.get("end_year"))
+            points = system(results, end_year)
+            for result in results:
+                opponents = tuple(pid for pid in board.player_ids if pid != result.player_id)
+                outcome = "win" if result.solo else "loss" if result.eliminated else "draw"
+                scores.append(SeatScore(round_.number, result.player_id, opponents,
+                                        {"score": points[result.player_id], "centres": Fraction(result.centres)},
+                                        outcome))
+        return scores
+
+    def pair(self, event: Event, standings, history: History, round_number: int) -> Pairing:
+        """Sit-outs, then boards from a seeded shuffle with repeat opponents avoided, then powers."""
+        playing = [p.id for p in event.players if p.plays_in(round_number)]
+        if len(playing) < BOARD_SIZE:
+            raise PairingImpossible(f"Diplomacy needs at least {BOARD_SIZE} players; {len(playing)} can play "
+                                    f"round {round_number}.")
+        volunteers = {p.id for p in event.players if round_number in (sit_out_rounds(p.extra.get("sits_out")) or ())}
+        sit_outs = choose_sit_outs(playing, len(playing) % BOARD_SIZE, volunteers, history.byes,
+                                   event.settings.seed, round_number)
+        seated = seeded_order([pid for pid in playing if pid not in sit_outs], event.settings.seed,
+                              f"boards {round_number}")
+        players = event.players_by_id
+        entrants = tuple(Entrant(pid, Fraction(0), players[pid].team, players[pid].fixed_table,
+                                 met=dict(history.met.get(pid, {}))) for pid in seated)
+        field = PodField(entrants, [BOARD_SIZE] * (len(seated) // BOARD_SIZE), round_number,
+                         teams_apart(event.settings, round_number), spread_limit=None)
+        boards = arrange_games(field)
+        pairing = Pairing(tables=[], byes=sit_outs)
+        note_repeats(field, boards, pairing)
+        powers: dict[int, str] = {}
+        for board in boards:
+            powers.update(assign_powers(board, history.seats, event.settings.seed, round_number))
+        ordered = [tuple(sorted(board, key=lambda pid: POWERS.index(powers[pid]))) for board in boards]
+        pairing.tables = assign_tables(ordered, field.by_id, pairing)
+        for table in pairing.tables:
+            table.seats = tuple(powers[pid] for pid in table.player_ids)
+        self._note_powers_and_sit_outs(pairing, powers, history, volunteers)
+        return pairing
+
+    @staticmethod
+    def _note_powers_and_sit_outs(pairing: Pairing, powers: dict[int, str], history: History,
+                                  volunteers: set[int]) -> None:
+        for pid, power in powers.items():
+            times = Counter(history.seats.get(pid, {}))[power]
+            if times:
+                pairing.note(pid, f"Plays {power} again (played it {times} time(s) before): no other power was free.")
+        for pid in pairing.byes:
+            pairing.note(pid, "Sits out this round (volunteered)." if pid in volunteers else
+                         "Sits out this round (drawn among those who sat out least).")
+
+
+def sit_out_rounds(text: object) -> set[int] | None:
+    """The round numbers in a `Sits out` cell ("2" or "1, 3"), or None when it is not a list of numbers."""
+    if text is None or str(text).strip() == "":
+        return set()
+    parts = str(text).replace(";", ",").split(",")
+    try:
+        return {int(float(part)) for part in parts if part.strip()}
+    except ValueError:
+        return None

@@ -1,0 +1,236 @@
+"""ndc-diplomacy (source 001, SPEC §3 and §5.5): scoring, validation, boards, powers and sit-outs."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from fractions import Fraction as F
+
+import openpyxl
+import pytest
+from builder import digest, make_event, round_rows
+from hypothesis import given, settings, strategies as st
+
+from sheetrunner.history import compute_history
+from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.pairing.boards import POWERS, assign_powers
+from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets.diplomacy_scoring import PowerResult, c_diplo_100, carnage, ndc_1995, sum_of_squares
+
+RULES = RULESETS["ndc-diplomacy"]
+HEADERS = ["Board", "Power", "ID", "Player", "Centres", "Eliminated", "Result", "Yellow cards", "End year", "Note"]
+NAMES = [f"P{i}" for i in range(1, 8)]
+
+
+def board(centres: dict, eliminated: dict = (), solo: str = "") -> list[PowerResult]:
+    """Powers by initial: centres of survivors, elimination years of the rest."""
+    eliminated = dict(eliminated)
+    return [PowerResult(i, power, centres.get(power[0], 0), eliminated.get(power[0]), power[0] == solo)
+            for i, power in enumerate(POWERS, start=1)]
+
+
+def rounded(points: dict) -> dict:
+    return {POWERS[pid - 1][0]: round(float(value), 4) for pid, value in points.items()}
+
+
+def test_ndc_reference_board_behind_a_16_centre_power():
+    result = ndc_1995(board({"G": 16, "F": 12, "I": 4, "T": 2}, {"A": 1905, "E": 1906, "R": 1908}), 1910)
+    assert rounded(result) == {"A": 0.4, "E": 0.5, "F": 20.2110, "G": 77.8439, "I": 3.7444, "R": 0.7, "T": 2.2007}
+
+
+def test_ndc_reference_board_with_a_12_centre_leader():
+    result = ndc_1995(board({"F": 12, "G": 10, "I": 8, "T": 4}, {"A": 1903, "E": 1905, "R": 1909}), 1910)
+    assert rounded(result) == {"A": 0.2, "E": 0.4, "F": 47.1285, "G": 29.8303, "I": 19.4514, "R": 0.8, "T": 7.5898}
+
+
+def test_ndc_prospects_are_exact_fractions():
+    result = ndc_1995(board({"F": 12, "G": 10, "I": 8, "T": 4}, {"A": 1903, "E": 1905, "R": 1909}), 1910)
+    prospects = F(12, 6) + F(10, 8) + F(8, 10) + F(4, 14)
+    assert result[3] == 100 * F(12, 6) / prospects + 1
+
+
+def test_ndc_solo_is_exactly_100_and_the_others_keep_their_survival_bonus():
+    result = ndc_1995(board({"F": 18, "G": 10, "I": 6}, {"A": 1903, "E": 1904, "R": 1906, "T": 1907}, solo="F"),
+                      1909)
+    assert rounded(result) == {"A": 0.2, "E": 0.3, "F": 100.0, "G": 0.9, "I": 0.9, "R": 0.5, "T": 0.6}
+
+
+def test_ndc_draw_splits_among_survivors_by_prospects():
+    result = ndc_1995(board({"F": 10, "G": 10, "I": 10, "T": 4}, {"A": 1905, "E": 1905, "R": 1906}), 1908)
+    assert result[3] == result[4] == result[5] and result[3] > result[7]
+
+
+def test_sum_of_squares():
+    result = sum_of_squares(board({"F": 12, "G": 10, "I": 8, "T": 4}, {"A": 1903, "E": 1905, "R": 1909}), 1910)
+    assert rounded(result) == {"A": 0.0, "E": 0.0, "F": 44.4444, "G": 30.8642, "I": 19.7531, "R": 0.0, "T": 4.9383}
+    assert sum(result.values()) == 100
+    solo = sum_of_squares(board({"F": 18, "G": 16}, solo="F"), 1910)
+    assert rounded(solo)["F"] == 100 and rounded(solo)["G"] == 0
+
+
+def test_c_diplo_100_ties_share_the_rank_points():
+    # Austria and England tie for first: (38 + 14) / 2 each; France third: 7; eliminated powers get 1.
+    result = c_diplo_100(board({"A": 10, "E": 10, "F": 8, "G": 6}, {"I": 1905, "R": 1907, "T": 1907}), 1910)
+    assert rounded(result) == {"A": 37.0, "E": 37.0, "F": 16.0, "G": 7.0, "I": 1.0, "R": 1.0, "T": 1.0}
+    assert sum(result.values()) == 100
+
+
+def test_carnage_ranks_survivors_then_later_eliminations_and_ties_share():
+    result = carnage(board({"A": 10, "E": 10, "F": 8, "G": 6}, {"I": 1905, "R": 1907, "T": 1907}), 1910)
+    assert rounded(result) == {"A": 6510.0, "E": 6510.0, "F": 5008.0, "G": 4006.0, "I": 1000.0, "R": 2500.0,
+                               "T": 2500.0}
+    solo = carnage(board({"F": 18, "G": 16}, solo="F"), 1910)
+    assert rounded(solo)["F"] == 28034 and rounded(solo)["G"] == 0
+
+
+def rows_for(games: dict[int, list[tuple]]) -> list[list]:
+    """Sheet rows from {board: [(name, power, centres, eliminated, result, yellow, end year), ...]}."""
+    rows = []
+    for number, lines in games.items():
+        for name, power, centres, out, result, yellow, end in lines:
+            rows.append([number, power, None, name, centres, out, result, yellow, end, None])
+    return rows
+
+
+def reference_board(end=1910, **changes):
+    lines = {"Austria": (0, 1905, None), "England": (0, 1906, None), "France": (12, None, None),
+             "Germany": (16, None, None), "Italy": (4, None, None), "Russia": (0, 1908, None),
+             "Turkey": (2, None, None)}
+    lines.update(changes)
+    return {1: [(NAMES[i], power, c, out, result, None, end) for i, (power, (c, out, result)) in
+                enumerate(lines.items())]}
+
+
+def workbook(tmp_path, rounds, players=NAMES, total=2, **event):
+    return make_event(tmp_path / "e.xlsx", players, [rows_for(r) for r in rounds], ruleset="ndc-diplomacy",
+                      total_rounds=total, round_headers=HEADERS, settings=event or None)
+
+
+def test_reference_board_through_the_workbook(tmp_path, run):
+    path = workbook(tmp_path, [reference_board()])
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(r["name"], r["event_score"]) for r in table] == [
+        ("P4", 77.843911), ("P3", 20.210978), ("P5", 3.744425), ("P7", 2.200686), ("P6", 0.7), ("P2", 0.5),
+        ("P1", 0.4)]
+
+
+def test_yellow_cards_dock_centres_before_scoring(tmp_path, run):
+    games = reference_board()
+    games[1][3] = ("P4", "Germany", 16, None, None, 4, 1910)  # Germany docked to 12
+    path = workbook(tmp_path, [games])
+    scores = {r["name"]: r["event_score"] for r in json.loads(run("standings", "--json", "--no-write", path).stdout)}
+    prospects = F(12, 6) * 2 + F(4, 14) + F(2, 16)
+    assert scores["P4"] == round(float(100 * F(12, 6) / prospects + 1), 6)
+
+
+def test_one_round_of_two_with_an_outright_win_scores_a_third(tmp_path, run):
+    # Round 1: P1 wins outright; P8 volunteered to sit out. Round 2: P1 has dropped, P8 plays.
+    players = [(i, f"P{i}", None, 1 if i == 1 else None, "1" if i == 8 else None) for i in range(1, 9)]
+    round_1 = [(f"P{i}", power, 18 if i == 1 else 16 if i == 2 else 0, None if i < 3 else 1905,
+                "Solo" if i == 1 else None, None, 1906) for i, power in zip(range(1, 8), POWERS)]
+    round_2 = [(f"P{i}", power, 5, None, None, None, 1908) for i, power in zip(range(2, 9), POWERS)]
+    round_2[-1] = ("P8", "Turkey", 4, None, None, None, 1908)
+    rows_1 = rows_for({1: round_1}) + [["BYE", None, None, "P8", None, None, None, None, None, None]]
+    path = make_event(tmp_path / "e.xlsx", players, [rows_1, rows_for({1: round_2})], ruleset="ndc-diplomacy",
+                      total_rounds=2, round_headers=HEADERS,
+                      player_headers=["ID", "Name", "Team", "Dropped after", "Sits out"])
+    table = {r["name"]: r["event_score"] for r in json.loads(run("standings", "--json", "--no-write", path).stdout)}
+    assert table["P1"] == 33.333333
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"France": (10, None, "Draw"), "Germany": (12, None, "Draw")},
+     "Round 1!G5: Board 1: an agreed draw needs equal centres for every drawing power (France 10, Germany 12). "
+     "Type the centres the drawing players agreed, the same for each (001)."),
+    ({"France": (20, None, None)},
+     "Round 1!E2: Board 1: the centres add up to 42, more than the 34 on the map. Check the Centres column of this "
+     "board."),
+    ({"France": (12, None, "Solo")},
+     "Round 1!G4: Board 1: a Solo needs 18 or more centres; France holds 12. Correct the centres, or clear Solo."),
+    ({"Austria": (3, 1905, None)},
+     "Round 1!E2: Board 1: Austria was eliminated in 1905 but holds 3 centres. An eliminated power holds 0 "
+     "centres."),
+    ({"Germany": (18, None, None), "France": (10, None, None)},
+     "Round 1!G5: Board 1: Germany holds 18 centres, which is an outright win. Type Solo in its Result cell."),
+])
+def test_board_errors_name_the_board_and_cell_and_touch_nothing(tmp_path, run, change, message):
+    path = workbook(tmp_path, [reference_board(**change)])
+    before = digest(path)
+    result = run("pair", path)
+    assert result.exit_code == 1
+    assert message in result.stderr.splitlines()
+    assert digest(path) == before
+
+
+def test_end_year_must_be_typed(tmp_path, run):
+    path = workbook(tmp_path, [reference_board(end=None)])
+    assert run("check", path).stdout.splitlines()[0] == (
+        "Round 1!I2: Board 1: End year must be typed, and the same on every row (found none). Type the last "
+        "completed game year of this board, e.g. 1910.")
+
+
+def test_other_scoring_system_is_an_option(tmp_path, run):
+    path = workbook(tmp_path, [reference_board()], **{"Scoring system": "sum-of-squares"})
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert table[0]["name"] == "P4" and table[0]["event_score"] == round(100 * 256 / (144 + 256 + 16 + 4), 6)
+
+
+def test_boards_powers_and_volunteer_sit_outs_through_pair(tmp_path, run):
+    players = [(i, f"P{i:02d}", None, "1" if i in (3, 9) else None) for i in range(1, 17)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="ndc-diplomacy", total_rounds=2,
+                      player_headers=["ID", "Name", "Team", "Sits out"])
+    result = run("pair", path)
+    assert result.exit_code == 0, result.output
+    rows = round_rows(path, 1)[1:]
+    assert sorted(r[3] for r in rows if r[0] == BYE) == ["P03", "P09"]
+    assert [r[9] for r in rows if r[0] == BYE] == ["Sits out this round (volunteered)."] * 2
+    for number in (1, 2):
+        assert sorted(r[1] for r in rows if r[0] == number) == sorted(POWERS)
+
+
+def event_settings(seed):
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values.update(rounds=6, seed=seed)
+    return Settings("ndc-diplomacy", 6, seed, options=values, tiebreakers=RULES.tiebreakers)
+
+
+def play(event, number, rng):
+    pairing = RULES.pair(event, None, compute_history(event.rounds), number)
+    tables = []
+    for table in pairing.tables:
+        seats = tuple(Seat(pid, power, {"centres": 34 // 7 if k < 6 else 34 - 6 * (34 // 7), "end_year": 1910})
+                      for k, (pid, power) in enumerate(zip(table.player_ids, table.seats)))
+        tables.append(Table(table.number, seats))
+    tables += [Table(BYE, (Seat(pid, 1, {}),)) for pid in pairing.byes]
+    return pairing, Round(number, tuple(tables))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(7, 23), st.integers(0, 10**6))
+def test_boards_have_seven_powers_sit_outs_spread_evenly(count, seed):
+    rng = random.Random(seed)
+    event = Event(event_settings(seed), tuple(Player(i, f"P{i}") for i in range(1, count + 1)))
+    for number in range(1, 5):
+        pairing, round_ = play(event, number, rng)
+        for table in pairing.tables:
+            assert len(set(table.player_ids)) == 7 and sorted(table.seats) == sorted(POWERS)
+        assert len(pairing.byes) == count % 7
+        event = event.with_rounds(event.rounds + (round_,))
+        sat_out = Counter({p.id: 0 for p in event.players}) + Counter(compute_history(event.rounds).byes)
+        counts = [sat_out[p.id] for p in event.players]
+        assert max(counts) - min(counts) <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(POWERS), max_size=3), min_size=7, max_size=7), st.integers(0, 10**6))
+def test_no_repeat_power_when_avoidable(played_before, seed):
+    from itertools import permutations
+
+    history = {pid: Counter(powers) for pid, powers in enumerate(played_before, start=1)}
+    chosen = assign_powers(list(range(1, 8)), history, seed, 2)
+    repeats = sum(1 for pid, power in chosen.items() if history[pid][power])
+    fewest = min(sum(1 for pid, power in zip(range(1, 8), order) if history[pid][power])
+                 for order in permutations(POWERS))
+    assert sorted(chosen.values()) == sorted(POWERS) and repeats == fewest
