@@ -14,9 +14,10 @@ from pathlib import Path
 
 from . import __version__
 from .logsheet import log_values
-from .model import Event
+from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
 from .problems import EventError, Problem, raise_on_errors
+from .reports import print_pdfs, render_reports
 from .roster import read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .columns import PLAYER_COLUMNS
@@ -107,10 +108,12 @@ class PairResult:
     output: Path
     backup: Path | None
     warnings: list[Problem] = field(default_factory=list)
+    reports: ReportResult | None = None
 
 
-def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False,
-              command: str = "pair") -> PairResult:
+def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False, command: str = "pair",
+              reports: bool = True, reports_out: Path | str | None = None,
+              templates: Path | str | None = None) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
     loaded = load_event(path)
     plan = plan_next_round(loaded.event, loaded.ruleset, redo)
@@ -130,8 +133,13 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     last_id = max(p.id for p in loaded.event.players)
     append_log(writer, log_values(loaded.event, command, __version__, f"Round {plan.number}", last_id, now_text()))
     backup = writer.save(target)
-    return PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
-                      loaded.warnings)
+    result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
+                        loaded.warnings)
+    if reports:
+        rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
+        paired = loaded.event.with_rounds(rounds + (round_from_pairing(plan.number, plan.pairing, loaded.ruleset),))
+        result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates)
+    return result
 
 
 def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:
@@ -141,6 +149,52 @@ def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object
     for pid, values in pairing.player_updates.items():
         cells.setdefault(rows[pid], {}).update(values)
     return cells
+
+
+def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round:
+    """The round just written, as validation would read it back: seats in order, no results yet."""
+    empty = {column.key: None for column in ruleset.result_columns}
+
+    def seats(table) -> tuple[Seat, ...]:
+        labels = table.seats or range(1, len(table.player_ids) + 1)
+        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])))
+                     for label, pid in zip(labels, table.player_ids))
+
+    tables = [Table(t.number, seats(t)) for t in pairing.tables]
+    tables += [Table(BYE, (Seat(pid, 1, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
+    return Round(number, tuple(tables), f"Round {number}")
+
+
+def reports_folder(workbook: Path, round_number: int, out: Path | str | None = None) -> Path:
+    """Reports go in `out`, or beside the workbook in NAME-reports/round-N."""
+    return Path(out) if out else workbook.with_name(f"{workbook.stem}-reports") / f"round-{round_number}"
+
+
+@dataclass
+class ReportResult:
+    round: int
+    folder: Path
+    files: list[Path]
+
+
+def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
+                 templates: Path | str | None = None, pdf: bool = False, paper: str = "A4") -> ReportResult:
+    folder = reports_folder(workbook, round_number, out)
+    files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper)
+    if pdf:
+        files += print_pdfs(files)
+    return ReportResult(round_number, folder, files)
+
+
+def report(path: Path | str, round_number: int | None = None, out: Path | str | None = None,
+           templates: Path | str | None = None, pdf: bool = False, paper: str = "A4") -> ReportResult:
+    """Render the printable reports of a round already in the workbook (default: the last one)."""
+    loaded = load_event(path)
+    if not loaded.event.rounds:
+        raise EventError(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
+                                 "Pair round 1 first with `sheetrunner pair`."))
+    number = round_number or loaded.event.rounds[-1].number
+    return render_round(loaded.event, loaded.ruleset, number, loaded.path, out, templates, pdf, paper)
 
 
 @dataclass

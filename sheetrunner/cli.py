@@ -90,11 +90,20 @@ def check(workbook: Path, as_json: bool) -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this new file and leave the workbook as it is.")
 @click.option("--redo", is_flag=True, help="Pair the last round again (only while it has no results).")
-def pair(workbook: Path, output: Path | None, redo: bool) -> None:
+@click.option("--reports", "reports_out", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the round's HTML reports (default: NAME-reports/round-N beside the workbook).")
+@click.option("--no-reports", is_flag=True, help="Do not render the HTML reports.")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of your own report templates, used before the shipped ones.")
+def pair(workbook: Path, output: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
+         templates: Path | None) -> None:
     """Pair the next round and write it, with the standings so far, into the workbook."""
-    result = run(lambda: api.pair_next(workbook, output, redo, command="pair --redo" if redo else "pair"))
+    result = run(lambda: api.pair_next(workbook, output, redo, command="pair --redo" if redo else "pair",
+                                       reports=not no_reports, reports_out=reports_out, templates=templates))
     show_problems(result.warnings)
     summarize_round(result)
+    if result.reports:
+        click.echo(f"Reports: {result.reports.folder / 'index.html'}")
 
 
 def summarize_round(result: api.PairResult) -> None:
@@ -177,6 +186,24 @@ def standings_text(table: Standings) -> str:
         lines.append("Also shown:")
         lines += [f"  {tb.label}: {tb.meaning}" for tb in table.extras]
     return "\n".join(lines)
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last one).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the reports (default: NAME-reports/round-N beside the workbook).")
+@click.option("--pdf", is_flag=True, help="Also print each report to PDF with a headless Chromium.")
+@click.option("--paper", type=click.Choice(["A4", "Letter"], case_sensitive=False), default="A4", show_default=True,
+              help="Page size for printing.")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of your own report templates, used before the shipped ones.")
+def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool, paper: str,
+           templates: Path | None) -> None:
+    """Render a round's printable reports: pairings, slips, standings, poster, history."""
+    result = run(lambda: api.report(workbook, round_number, out, templates, pdf, paper))
+    click.echo(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
+    click.echo(f"Open {result.folder / 'index.html'}")
 
 
 @cli.command("tiebreakers")
