@@ -36,7 +36,7 @@ class Problem:
 
     def __str__(self) -> str:
         label = "" if self.is_error else "warning: "
-        text = f"{self.where}: {label}{self.message}"
+        text = f"{self.where}: {label}{self.message}" if self.sheet else f"{label}{self.message}"
         return f"{text} {self.hint}" if self.hint else text
 
     def as_dict(self) -> dict[str, str]:

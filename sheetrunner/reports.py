@@ -42,9 +42,9 @@ POSTER_ROWS = 16
 def default_templates() -> Path:
     """The shipped templates: inside the installed package, or `templates/` of a source checkout."""
     try:
-        installed = Path(str(importlib.resources.files("sheetrunner.templates")))
-        if (installed / "base.html").exists():
-            return installed
+        base = Path(str(importlib.resources.files("sheetrunner.templates").joinpath("base.html")))
+        if base.exists():
+            return base.parent
     except ModuleNotFoundError:
         pass
     return Path(__file__).resolve().parent.parent / "templates"
@@ -88,7 +88,7 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int) -> Repo
     """Plain data for every report of `round_number`: its pairings, and the standings when it was paired."""
     round_ = next((r for r in event.rounds if r.number == round_number), None)
     if round_ is None:
-        raise EventError(Problem("", "", f"There is no Round {round_number} sheet to report on.",
+        raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report on.",
                                  "Pair the round first, or name a round that exists with --round."))
     before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
     points = standings_after(before, ruleset)

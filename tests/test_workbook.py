@@ -63,7 +63,7 @@ def test_backup_is_the_original_and_minus_o_leaves_it_alone(tmp_path, run):
     copy = tmp_path / "copy.xlsx"
     assert run("pair", path, "-o", copy).exit_code == 0
     assert digest(path) == original
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.xlsx", "e.xlsx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy-reports", "copy.xlsx", "e.xlsx"]
     assert run("pair", path).exit_code == 0
     backups = [p for p in tmp_path.iterdir() if ".backup-" in p.name]
     assert len(backups) == 1 and digest(backups[0]) == original
