@@ -263,8 +263,8 @@ def _best_rotation(field: PodField, games: list[list[int]], costs: list, slot: i
     return True
 
 
-def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing) -> None:
-    """Note each repeat meeting and same-team game on both players' rows."""
+def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing, names: dict[int, str]) -> None:
+    """Note each repeat meeting and same-team game on both players' rows, naming the other player."""
     for game in games:
         for first in game:
             for second in game:
@@ -272,8 +272,9 @@ def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing) -> N
                     continue
                 met = field.by_id[first].met.get(second)
                 if met is not None:
-                    pairing.note(first, f"Meets ID {second} again (last met in round {met}): no arrangement "
-                                        "avoids it.")
+                    pairing.note(first, f"Meets {names.get(second, second)} again (last met in round {met}): "
+                                        "no arrangement avoids it.")
                 team = field.by_id[first].team
                 if field.keep_teams_apart and team and team == field.by_id[second].team:
-                    pairing.note(first, f"Same team ({team}) as ID {second}: no arrangement keeps them apart.")
+                    pairing.note(first, f"Same team ({team}) as {names.get(second, second)}: no arrangement keeps "
+                                        "them apart.")

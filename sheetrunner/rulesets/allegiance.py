@@ -112,7 +112,7 @@ class Allegiance(Ruleset):
         field = PodField(entrants, sizes, round_number, teams_apart(event.settings, round_number))
         games = [rotate_seats(game, history) for game in arrange_games(field)]
         pairing = Pairing(tables=[], byes=[])
-        note_repeats(field, games, pairing)
+        note_repeats(field, games, pairing, {p.id: p.name for p in event.players})
         if len(games) == 1:
             for pid in games[0]:
                 pairing.note(pid, f"Only {len(games[0])} players: a single game.")

@@ -193,7 +193,7 @@ class Diplomacy(Ruleset):
                          teams_apart(event.settings, round_number), spread_limit=None)
         boards = arrange_games(field)
         pairing = Pairing(tables=[], byes=sit_outs)
-        note_repeats(field, boards, pairing)
+        note_repeats(field, boards, pairing, {p.id: p.name for p in event.players})
         powers: dict[int, str] = {}
         for board in boards:
             powers.update(assign_powers(board, history.seats, event.settings.seed, round_number))

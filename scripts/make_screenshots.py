@@ -1,0 +1,52 @@
+"""Screenshots of every report for the README, rendered from the sample events with headless Chromium.
+
+Run: python scripts/make_screenshots.py   (needs `chromium`; writes docs/screenshots/*.png)
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sheetrunner import api  # noqa: E402
+from sheetrunner.reports import BROWSER_FLAGS, find_browser  # noqa: E402
+
+SHOTS = [  # (sample, report, file name, window size)
+    ("swiss-tp-16-players.xlsx", "pairings_by_table", "pairings-by-table.png", "900,900"),
+    ("swiss-tp-16-players.xlsx", "pairings_by_name", "pairings-by-name.png", "900,700"),
+    ("swiss-tp-16-players.xlsx", "result_slips", "result-slips.png", "900,800"),
+    ("swiss-tp-16-players.xlsx", "standings", "standings.png", "900,900"),
+    ("swiss-tp-16-players.xlsx", "poster", "poster.png", "1200,850"),
+    ("swiss-tp-16-players.xlsx", "history", "history.png", "900,700"),
+    ("pod-round-robin-7-players.xlsx", "standings", "pod-standings.png", "900,600"),
+    ("allegiance-9-players.xlsx", "result_slips", "allegiance-slips.png", "900,600"),
+    ("ndc-diplomacy-21-players.xlsx", "pairings_by_table", "diplomacy-boards.png", "900,800"),
+    ("chits-and-cards-8-players.xlsx", "table_cards", "table-cards.png", "900,700"),
+]
+
+
+def main() -> None:
+    browser = find_browser()
+    if browser is None:
+        raise SystemExit("Chromium is needed: apt-get install chromium")
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as work:
+        for sample, report, name, size in SHOTS:
+            folder = Path(work) / Path(sample).stem
+            if not folder.exists():
+                api.report(ROOT / "sample_events" / sample, out=folder)
+            page = (folder / f"{report}.html").as_uri()
+            subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={work}/profile", "--hide-scrollbars",
+                            f"--window-size={size}", f"--screenshot={out / name}", page], check=True,
+                           capture_output=True, timeout=120)
+            print(f"wrote {out / name}")
+
+
+if __name__ == "__main__":
+    main()
