@@ -150,7 +150,8 @@ def bench_size(players: int, draws: bool, folder: Path, use_networkx: bool) -> N
     print(f"\n## {label} (round {ROUND}; event made in {made:.1f} s)")
     print("command     seconds  peak MB")
     for args in (("check", str(path)), ("standings", str(path), "-o", str(folder / "s.xlsx")),
-                 ("pair", str(path), "-o", str(folder / "p.xlsx"))):
+                 ("pair", str(path), "-o", str(folder / "p.xlsx")),
+                 ("report", str(folder / "p.xlsx"), "--out", str(folder / "reports"))):
         seconds, memory = run_command(*args)
         print(f"{args[0]:<10} {seconds:>8.2f} {memory:>8.0f}")
     request = request_from(path)

@@ -138,7 +138,8 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     if reports:
         rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
         paired = loaded.event.with_rounds(rounds + (round_from_pairing(plan.number, plan.pairing, loaded.ruleset),))
-        result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates)
+        result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
+                                      paired_on=plan.standings)
     return result
 
 
@@ -178,9 +179,11 @@ class ReportResult:
 
 
 def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
-                 templates: Path | str | None = None, pdf: bool = False, paper: str = "A4") -> ReportResult:
+                 templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
+                 paired_on: Standings | None = None) -> ReportResult:
     folder = reports_folder(workbook, round_number, out)
-    files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper)
+    files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper,
+                           paired_on)
     if pdf:
         files += print_pdfs(files)
     return ReportResult(round_number, folder, files)

@@ -84,15 +84,20 @@ class ReportData:
     reports: dict[str, str] = field(default_factory=dict)
 
 
-def build_report_data(event: Event, ruleset: Ruleset, round_number: int) -> ReportData:
-    """Plain data for every report of `round_number`: its pairings, and the standings when it was paired."""
+def build_report_data(event: Event, ruleset: Ruleset, round_number: int,
+                      paired_on: Standings | None = None) -> ReportData:
+    """Plain data for every report of `round_number`: its pairings, and the standings when it was paired.
+
+    `paired_on`, when the caller has it, saves computing the standings the round was paired on.
+    """
     round_ = next((r for r in event.rounds if r.number == round_number), None)
     if round_ is None:
         raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report on.",
                                  "Pair the round first, or name a round that exists with --round."))
     before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
-    points = standings_after(before, ruleset)
-    latest = standings_after(event, ruleset)
+    points = paired_on or standings_after(before, ruleset)
+    complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
+    latest = standings_after(event, ruleset) if complete else points
     names = event.players_by_id
     lead = points.tiebreakers[0] if points.tiebreakers else None
     current = {row.player.id: (f"{lead.label} {shown(row.values[lead.key], lead)}" if lead and points.after_round
@@ -186,12 +191,13 @@ def table_cards(event: Event, ruleset: Ruleset, data: ReportData) -> list[dict[s
 
 
 def render_reports(event: Event, ruleset: Ruleset, round_number: int, folder: Path,
-                   user_templates: Path | None = None, paper: str = "") -> list[Path]:
+                   user_templates: Path | None = None, paper: str = "",
+                   paired_on: Standings | None = None) -> list[Path]:
     """Write every report of the round into `folder`, with an index page; returns the files written.
 
     `paper` ("A4", "Letter") fixes the page size; blank leaves it to the printer.
     """
-    data = build_report_data(event, ruleset, round_number)
+    data = build_report_data(event, ruleset, round_number, paired_on)
     env = environment(user_templates)
     folder.mkdir(parents=True, exist_ok=True)
     context = {"data": data, "event": data.event, "round": data.round, "paper": paper, "poster_rows": POSTER_ROWS}
