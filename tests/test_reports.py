@@ -97,16 +97,24 @@ def result_files(result):
     return [path.stem for path in result.files]
 
 
-def test_standings_values_match_the_json(tmp_path, run):
-    sample = ROOT / "sample_events" / "swiss-tp-16-players.xlsx"
-    _, pages, _ = rendered(sample, tmp_path)
+def expected_cell(value, percent):
+    if percent:
+        return f"{value * 100:.2f}%"
+    return str(value) if isinstance(value, int) else f"{value:.2f}"
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_standings_values_match_the_json(sample, tmp_path, run):
+    _, pages, loaded = rendered(sample, tmp_path)
     table = json.loads(run("standings", "--json", "--no-write", sample).stdout)
+    from sheetrunner.tournament import standings_after
+
+    columns = standings_after(loaded.event, loaded.ruleset).columns
     values = pages["standings"].texts("value")
-    per_row = len(values) // len(table)
+    assert len(values) == len(table) * len(columns)
     for index, row in enumerate(table):
-        cells = values[index * per_row:(index + 1) * per_row]
-        assert cells[:4] == [f"{row[k]:g}" if isinstance(row[k], int) else f"{row[k]:.2f}"
-                             for k in ("tp", "op", "sp", "opponents_op")]
+        cells = values[index * len(columns):(index + 1) * len(columns)]
+        assert cells == [expected_cell(row[c.key], c.percent) for c in columns], row["name"]
 
 
 def test_pods_standings_are_per_pod(tmp_path):
@@ -166,6 +174,15 @@ def test_reports_render_from_the_built_wheel(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path, check=True)
     assert done.stdout.strip() == str(unpacked / "sheetrunner" / "templates")
     assert (tmp_path / "out" / "result_slips.html").read_text(encoding="utf-8").count('<section class="slip') == 8
+
+
+def test_pdf_without_a_browser_says_what_to_install(tmp_path, run, monkeypatch):
+    monkeypatch.setattr("sheetrunner.reports.find_browser", lambda: None)
+    result = run("report", ROOT / "sample_events" / "swiss-tp-16-players.xlsx", "--out", tmp_path, "--pdf")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == ("No headless browser was found to print PDFs. Install Chromium (e.g. "
+                                             "`apt-get install chromium`), or print the HTML reports from any "
+                                             "browser.")
 
 
 def pdf_pages(path: Path) -> list[str]:
