@@ -45,7 +45,7 @@ def make_swiss_tp_16(path: Path) -> None:
         roster.unlink()
     rng = random.Random(16)
     for number in (1, 2, 3):
-        api.pair_next(path)
+        api.pair_next(path, reports=False)
         type_swiss_tp_results(path, number, rng)
     remove_backups(path)
 
@@ -120,7 +120,7 @@ def make_swiss_card_game_32(path: Path) -> None:
         roster.unlink()
     rng = random.Random(32)
     for number in (1, 2, 3):
-        api.pair_next(path)
+        api.pair_next(path, reports=False)
         type_card_game_results(path, number, rng)
     remove_backups(path)
 
@@ -135,7 +135,7 @@ def make_chits_and_cards_8(path: Path) -> None:
         roster.unlink()
     rng = random.Random(8)
     for number in (1, 2):
-        api.pair_next(path)
+        api.pair_next(path, reports=False)
         book = openpyxl.load_workbook(path)
         rows = [row for row in book[f"Round {number}"].iter_rows(min_row=2)]
         for first, second in zip(rows[::2], rows[1::2]):
@@ -183,7 +183,7 @@ def make_allegiance_9(path: Path) -> None:
             allegiance_rows(ALLEGIANCE_ROUND_1):
         sheet.append(values)
     book.save(path)
-    api.pair_next(path)
+    api.pair_next(path, reports=False)
     book = openpyxl.load_workbook(path)
     results = {pid: (vi, won, out) for game in allegiance_round_2() for pid, vi, won, out in game}
     for row in book["Round 2"].iter_rows(min_row=2):
@@ -231,7 +231,7 @@ def make_diplomacy_21(path: Path) -> None:
         roster.unlink()
     rng = random.Random(21)
     for number in (1, 2):
-        api.pair_next(path)
+        api.pair_next(path, reports=False)
         type_diplomacy_results(path, number, rng)
     api.current_standings(path)
     remove_backups(path)
