@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
-from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sheetrunner.history import compute_history  # noqa: E402
 from sheetrunner.model import Event, Player, Round, Seat, Settings, Table  # noqa: E402
@@ -29,6 +28,7 @@ from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes  # noqa
 from sheetrunner.rulesets import RULESETS  # noqa: E402
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
 from sheetrunner.tournament import standings_after  # noqa: E402
+from timing import timed  # noqa: E402
 
 RULES = RULESETS["allegiance"]
 MEASURED = (3, 8, 14)
@@ -65,15 +65,6 @@ def play(games: list[list[int]], number: int, rng: random.Random) -> Round:
                       for seat, pid in enumerate(game, start=1))
         tables.append(Table(index, seats))
     return Round(number, tuple(tables))
-
-
-def timed(action, repeat: int = 3):
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def bench(players: int, name: str) -> None:

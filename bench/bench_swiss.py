@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from synthetic import RULES, make_event, write_workbook  # noqa: E402
+from timing import timed  # noqa: E402
 
 from sheetrunner.api import load_event  # noqa: E402
 from sheetrunner.history import compute_history  # noqa: E402
@@ -63,16 +63,6 @@ def run_command(*args: str) -> tuple[float, float]:
         if result.returncode != 0:
             raise SystemExit(f"sheetrunner {' '.join(args)} failed: {result.stderr.decode()}")
         return elapsed, int(peak.read() or 0) / 1024
-
-
-def timed(action, repeat: int = 3):
-    """Median time of `repeat` runs, and the last result."""
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), result
 
 
 def greedy(request: PairingRequest) -> Pairing:

@@ -25,6 +25,16 @@ CLUBS = ["Dice Den", "Dice Den", "Meeple Hall", "", "Meeple Hall", "", "Rook & R
          "", "Dice Den", "", "", "Meeple Hall", ""]
 
 
+def init_from_roster(path: Path, ruleset: str, roster_csv: str, **settings) -> None:
+    """`sheetrunner init` with a roster CSV, the way a TO starts an event."""
+    roster = path.with_suffix(".csv")
+    roster.write_text(roster_csv, encoding="utf-8")
+    try:
+        api.init_event(path, ruleset, players=roster, **settings)
+    finally:
+        roster.unlink()
+
+
 def type_swiss_tp_results(path: Path, round_number: int, rng: random.Random) -> None:
     """Fill OP and SP of every game the way a scorekeeper would type them."""
     book = openpyxl.load_workbook(path)
@@ -36,13 +46,9 @@ def type_swiss_tp_results(path: Path, round_number: int, rng: random.Random) -> 
 
 
 def make_swiss_tp_16(path: Path) -> None:
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name,Team\n" + "".join(f"{n},{c}\n" for n, c in zip(NAMES, CLUBS)), encoding="utf-8")
-    try:
-        api.init_event(path, "swiss-tp", rounds=5, name="Sample Swiss-TP Open", players=roster, seed=20261121,
+    roster = "Name,Team\n" + "".join(f"{n},{c}\n" for n, c in zip(NAMES, CLUBS))
+    init_from_roster(path, "swiss-tp", roster, rounds=5, name="Sample Swiss-TP Open", seed=20261121,
                        date="2026-11-21")
-    finally:
-        roster.unlink()
     rng = random.Random(16)
     for number in (1, 2, 3):
         api.pair_next(path, reports=False)
@@ -81,12 +87,8 @@ def pod_round_rows(games: list[tuple]) -> list[list]:
 
 def make_pod_round_robin_7(path: Path) -> None:
     """002's seven-player pod with its seven rounds as the text gives them, then the final standings."""
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name,Pod\n" + "".join(f"{name},A\n" for name in POD_NAMES.values()), encoding="utf-8")
-    try:
-        api.init_event(path, "pod-round-robin", rounds=7, name="sfmagic pod (source 002)", players=roster, seed=2)
-    finally:
-        roster.unlink()
+    roster = "Name,Pod\n" + "".join(f"{name},A\n" for name in POD_NAMES.values())
+    init_from_roster(path, "pod-round-robin", roster, rounds=7, name="sfmagic pod (source 002)", seed=2)
     book = openpyxl.load_workbook(path)
     for number, games in enumerate(POD_ROUNDS, start=1):
         sheet = book.create_sheet(f"Round {number}")
@@ -110,14 +112,9 @@ def type_card_game_results(path: Path, round_number: int, rng: random.Random) ->
 
 
 def make_swiss_card_game_32(path: Path) -> None:
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name\n" + "".join(f"{first} {last}\n" for first in ("Ash", "Bea", "Cy", "Dee")
-                                          for last in ("Arden", "Brook", "Cole", "Drake", "Eames", "Frost", "Gale",
-                                                       "Hale")), encoding="utf-8")
-    try:
-        api.init_event(path, "swiss", rounds=5, name="Sample Card Game Swiss", players=roster, seed=32)
-    finally:
-        roster.unlink()
+    lasts = ("Arden", "Brook", "Cole", "Drake", "Eames", "Frost", "Gale", "Hale")
+    roster = "Name\n" + "".join(f"{first} {last}\n" for first in ("Ash", "Bea", "Cy", "Dee") for last in lasts)
+    init_from_roster(path, "swiss", roster, rounds=5, name="Sample Card Game Swiss", seed=32)
     rng = random.Random(32)
     for number in (1, 2, 3):
         api.pair_next(path, reports=False)
@@ -127,12 +124,8 @@ def make_swiss_card_game_32(path: Path) -> None:
 
 def make_chits_and_cards_8(path: Path) -> None:
     """Eight players, four rounds, two played: cards dealt by the seed when round 1 was paired."""
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name\n" + "".join(f"{name}\n" for name in NAMES[:8]), encoding="utf-8")
-    try:
-        api.init_event(path, "chits-and-cards", rounds=4, name="Sample Chits and Cards", players=roster, seed=3)
-    finally:
-        roster.unlink()
+    roster = "Name\n" + "".join(f"{name}\n" for name in NAMES[:8])
+    init_from_roster(path, "chits-and-cards", roster, rounds=4, name="Sample Chits and Cards", seed=3)
     rng = random.Random(8)
     for number in (1, 2):
         api.pair_next(path, reports=False)
@@ -171,12 +164,8 @@ def allegiance_rows(games: list[list[tuple]], notes: dict[int, str] | None = Non
 
 def make_allegiance_9(path: Path) -> None:
     """000's nine players: round 1 as the text assigned it, round 2 paired by sheetrunner, both with results."""
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name\n" + "".join(f'"{name}"\n' for name in ALLEGIANCE_PLAYERS), encoding="utf-8")
-    try:
-        api.init_event(path, "allegiance", rounds=2, name="Allegiance example (source 000)", players=roster, seed=9)
-    finally:
-        roster.unlink()
+    roster = "Name\n" + "".join(f'"{name}"\n' for name in ALLEGIANCE_PLAYERS)
+    init_from_roster(path, "allegiance", roster, rounds=2, name="Allegiance example (source 000)", seed=9)
     book = openpyxl.load_workbook(path)
     sheet = book.create_sheet("Round 1")
     for values in [["Game", "Seat", "ID", "Player", "VI", "Won", "Eliminated", "Note"]] + \
@@ -221,14 +210,9 @@ def type_diplomacy_results(path: Path, round_number: int, rng: random.Random) ->
 
 def make_diplomacy_21(path: Path) -> None:
     """Three boards, two rounds, both with results."""
-    roster = path.with_suffix(".csv")
-    roster.write_text("Name\n" + "".join(f"{n}\n" for n in NAMES + ["Alonzo Church", "Kurt Goedel",
-                      "Emmy Noether", "John McCarthy", "Sophie Wilson"]), encoding="utf-8")
-    try:
-        api.init_event(path, "ndc-diplomacy", rounds=2, name="Sample Diplomacy (NDC 1995)", players=roster,
-                       seed=21)
-    finally:
-        roster.unlink()
+    more = ["Alonzo Church", "Kurt Goedel", "Emmy Noether", "John McCarthy", "Sophie Wilson"]
+    roster = "Name\n" + "".join(f"{name}\n" for name in NAMES + more)
+    init_from_roster(path, "ndc-diplomacy", roster, rounds=2, name="Sample Diplomacy (NDC 1995)", seed=21)
     rng = random.Random(21)
     for number in (1, 2):
         api.pair_next(path, reports=False)

@@ -19,7 +19,6 @@ from typing import Any
 
 import jinja2
 
-from .history import compute_history
 from .model import Event, Round
 from .problems import EventError, Problem
 from .rulesets import Ruleset

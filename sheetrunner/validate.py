@@ -307,7 +307,7 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
     for expected, (number, sheet) in enumerate(numbered, start=1):
         if number != expected:
             problems.append(Problem(sheet.name, "", f"There is a {sheet.name} sheet but no Round {expected} sheet.",
-                                    f"Rename the round sheets so they run Round 1, Round 2, … without a gap."))
+                                    "Rename the round sheets so they run Round 1, Round 2, … without a gap."))
             break
         if number > settings.rounds:
             problems.append(Problem(sheet.name, "", f"The event has {settings.rounds} rounds (Event sheet), "

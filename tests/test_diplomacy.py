@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from fractions import Fraction as F
 
-import openpyxl
 import pytest
 from builder import digest, make_event, round_rows
 from hypothesis import given, settings, strategies as st

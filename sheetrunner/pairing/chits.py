@@ -34,27 +34,19 @@ def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[in
     left_over: list[ChitHolder] = []
     for _, group in groupby(ordered, key=lambda p: p.chits):
         members = list(group)
-        left_over = _take_partners(left_over, members, pairs)
+        left_over = [player for player in left_over if not _meet_lowest_unmet(player, members, pairs)]
         while members:
             first = members.pop(0)
-            partner = next((m for m in members if m.id not in first.met), None)
-            if partner is None:
+            if not _meet_lowest_unmet(first, members, pairs):
                 left_over.append(first)
-                continue
-            members.remove(partner)
-            pairs.append((first.id, partner.id))
     return None if left_over else pairs
 
 
-def _take_partners(left_over: list[ChitHolder], members: list[ChitHolder],
-                   pairs: list[tuple[int, int]]) -> list[ChitHolder]:
-    """Players left over from above each take the lowest card here they have not met."""
-    still_waiting = []
-    for player in left_over:
-        partner = next((m for m in members if m.id not in player.met), None)
-        if partner is None:
-            still_waiting.append(player)
-            continue
-        members.remove(partner)
-        pairs.append((player.id, partner.id))
-    return still_waiting
+def _meet_lowest_unmet(player: ChitHolder, members: list[ChitHolder], pairs: list[tuple[int, int]]) -> bool:
+    """Pair `player` with the lowest card in `members` they have not met; False when there is none."""
+    partner = next((m for m in members if m.id not in player.met), None)
+    if partner is None:
+        return False
+    members.remove(partner)
+    pairs.append((player.id, partner.id))
+    return True

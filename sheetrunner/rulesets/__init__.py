@@ -10,7 +10,8 @@ from .pod_round_robin import PodRoundRobin
 from .swiss_games import SwissGames
 from .swiss_tp import SwissTP
 
-RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (SwissTP(), PodRoundRobin(), SwissGames(), ChitsAndCards(), Allegiance(), Diplomacy())}
+RULESETS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (
+    SwissTP(), PodRoundRobin(), SwissGames(), ChitsAndCards(), Allegiance(), Diplomacy())}
 
 
 def get_ruleset(name: str) -> Ruleset | None:

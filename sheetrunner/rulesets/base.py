@@ -68,6 +68,15 @@ class Ruleset:
 
 
 
+def all_or_none(players: list, key: str, header: str, hint: str, sheet: str) -> list[Problem]:
+    """A Players column the ruleset fills itself when blank must be typed for everyone or for no one."""
+    filled = [p for p in players if p.extra.get(key)]
+    if not filled or len(filled) == len(players):
+        return []
+    return [Problem(sheet, p.name_cell, f"{p.name} has no {header} while other players have one.", hint)
+            for p in players if not p.extra.get(key)]
+
+
 class SwissPaired(Ruleset):
     """A two-player ruleset paired by the Swiss engine on its score column (§5.1)."""
 

@@ -27,7 +27,7 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, ScoreTable, Tiebreaker, register
-from .base import Locate, Ruleset, seeded_order, teams_apart
+from .base import Locate, Ruleset, all_or_none, seeded_order, teams_apart
 from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
@@ -54,12 +54,8 @@ class ChitsAndCards(Ruleset):
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         """Cards are typed for everyone or no one, and are 1..N with none twice."""
-        cards = [p.extra.get("card") for p in players]
-        if not any(cards):
-            return []
-        problems = [Problem(sheet, p.name_cell, f"{p.name} has no Card while other players have one.",
-                            "Type every player's card, or clear the whole column to have cards dealt.")
-                    for p in players if not p.extra.get("card")]
+        problems = all_or_none(players, "card", "Card", "Type every player's card, or clear the whole column to "
+                               "have cards dealt.", sheet)
         seen: dict[int, str] = {}
         for player in players:
             card = player.extra.get("card")

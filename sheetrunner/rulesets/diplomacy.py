@@ -116,7 +116,8 @@ class Diplomacy(Ruleset):
                     "Give each row of the board a different power.")
         centres = sum(seat.result["centres"] for seat in table.seats)
         if centres > TOTAL_CENTRES:
-            problem(locate("centres", table.seats[0].row), f"the centres add up to {centres}, more than the {TOTAL_CENTRES} on the map.",
+            problem(locate("centres", table.seats[0].row),
+                    f"the centres add up to {centres}, more than the {TOTAL_CENTRES} on the map.",
                     "Check the Centres column of this board.")
         end_years = {seat.result.get("end_year") for seat in table.seats} - {None}
         if len(end_years) != 1:

@@ -29,7 +29,7 @@ from ..pairing.round_robin import circle_schedule
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
-from .base import Locate, Ruleset, seeded_order
+from .base import Locate, Ruleset, all_or_none, seeded_order
 from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
@@ -56,12 +56,8 @@ class PodRoundRobin(Ruleset):
     score_key = "match_points"
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
-        with_pod = [p for p in players if p.extra.get("pod")]
-        if not with_pod or len(with_pod) == len(players):
-            return []
-        return [Problem(sheet, p.name_cell, f"{p.name} has no Pod while other players have one.",
-                        "Fill in every player's Pod, or clear the whole column to have pods made evenly.")
-                for p in players if not p.extra.get("pod")]
+        return all_or_none(players, "pod", "Pod", "Fill in every player's Pod, or clear the whole column to have "
+                           "pods made evenly.", sheet)
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         return check_results_agree(table, sheet, locate)
