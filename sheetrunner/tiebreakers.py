@@ -12,7 +12,7 @@ import hashlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from .model import SeatScore
 
@@ -261,6 +261,3 @@ register(Tiebreaker("card", "Card", "The numbered card the player holds now (chi
                     "ranks higher.", lambda table: {pid: Fraction(table.option("cards", {}).get(pid, 0))
                                                     for pid in table.player_ids}, lower_is_better=True))
 
-
-def unknown_names(names: Iterable[str]) -> list[str]:
-    return [name for name in names if name not in TIEBREAKERS]

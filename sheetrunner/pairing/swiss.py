@@ -13,15 +13,18 @@ tie on every level above it):
    1 v 2, 3 v 4 when nothing else interferes, and moves floaters least.
 
 That objective is a maximum-weight perfect matching. Solving it on the whole
-field is exact but slow (millions of edges at 4096 players), so the field is
-cut into blocks of consecutive players at even positions. The score levels of
-any pairing are bounded below by the parity of the score groups (a group with
-an odd count must send one pair across its lower edge), and those bounds add
-up over blocks. A block whose natural pairing (1 v 2, 3 v 4, …) meets its
-bound is optimal as it stands; any other block is solved exactly by the
-matching, and a block that still misses its bound is merged with its
-neighbours and solved again, widening until it meets the bound or covers the
-whole field (up to `EXACT_FIELD` players) or `WIDEST_BLOCK` players above that.
+field is exact but slow (millions of edges at 4096 players), so the work is
+split. The ideal pairing (1 v 2, 3 v 4 inside each score group, the lowest
+player of an odd group meeting the top of the next odd group) costs the least
+any pairing can on the score levels; it is cut into blocks of a dozen ideal
+pairs. A block whose ideal pairs break no rule is kept as it is; any other
+block is solved exactly by the matching, and a block that then costs more
+than its ideal pairs absorbs the blocks holding the players ranked just above
+and below its own, and is solved again, widening until it meets its share
+of the bound or covers the whole field (up to `EXACT_FIELD` players) or
+`WIDEST_BLOCK` players above that. Lexicographic order survives addition, so
+when every block meets its share, the whole pairing is optimal on every
+bounded level.
 """
 
 from __future__ import annotations
