@@ -133,10 +133,10 @@ def bye_text(request: PairingRequest, pairing: Pairing) -> str:
 
 def bench_size(players: int, draws: bool, folder: Path, use_networkx: bool) -> None:
     start = time.perf_counter()
-    event = make_event(players, ROUND - 1, draws)
+    event = make_event(players, ROUND - 1, draws, drop_one=draws)
     path = write_workbook(event, folder / f"swiss-tp-{players}-{'draws' if draws else 'nodraws'}.xlsx")
     made = time.perf_counter() - start
-    label = f"{players} players, {'with' if draws else 'no'} draws"
+    label = f"{players} players, {'with draws, one dropped before this round (a bye)' if draws else 'no draws'}"
     print(f"\n## {label} (round {ROUND}; event made in {made:.1f} s)")
     print("command     seconds  peak MB")
     for args in (("check", str(path)), ("standings", str(path), "-o", str(folder / "s.xlsx")),

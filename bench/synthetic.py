@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import openpyxl
@@ -36,14 +37,21 @@ def play(pairing, number: int, rng: random.Random, draws: bool) -> Round:
     return Round(number, tuple(tables), f"Round {number}")
 
 
-def make_event(players: int, played: int, draws: bool, seed: int = 1, total_rounds: int = 15) -> Event:
-    """An event of `players` with `played` rounds complete, ready to pair the next."""
+def make_event(players: int, played: int, draws: bool, seed: int = 1, total_rounds: int = 15,
+               drop_one: bool = False) -> Event:
+    """An event of `players` with `played` rounds complete, ready to pair the next.
+
+    `drop_one` drops the top seed after the last round played, so the next round has a bye.
+    """
     rng = random.Random(seed * 1000 + players)
     event = Event(settings(total_rounds, seed), tuple(Player(i, f"Player {i:04d}") for i in range(1, players + 1)))
     for number in range(1, played + 1):
         standings = standings_after(event, RULES)
         pairing = RULES.pair(event, standings, compute_history(event.rounds), number)
         event = event.with_rounds(event.rounds + (play(pairing, number, rng, draws),))
+    if drop_one:
+        first = replace(event.players[0], dropped_after=played)
+        event = Event(event.settings, (first,) + event.players[1:], event.rounds)
     return event
 
 
@@ -56,9 +64,9 @@ def write_workbook(event: Event, path: Path) -> Path:
         value = event.settings.options.get(option.key, option.default)
         sheet.append([option.label, option.cell_value(value)])
     sheet = book.create_sheet("Players")
-    sheet.append(["ID", "Name", "Team"])
+    sheet.append(["ID", "Name", "Team", "Dropped after"])
     for player in event.players:
-        sheet.append([player.id, player.name, player.team or None])
+        sheet.append([player.id, player.name, player.team or None, player.dropped_after])
     names = {p.id: p.name for p in event.players}
     for round_ in event.rounds:
         sheet = book.create_sheet(f"Round {round_.number}")
