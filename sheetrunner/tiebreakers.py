@@ -53,7 +53,8 @@ class ScoreTable:
         return [opp for row in self.by_player.get(player_id, ()) for opp in row.opponents]
 
     def played(self, player_id: int) -> list[SeatScore]:
-        """Rounds the player took part in, byes included, missed rounds (late entry) not."""
+        """Rounds that count as played: games, byes and missed rounds scored as losses; not "absent" ones
+        (a Diplomacy sit-out or a round it does not count)."""
         return [row for row in self.by_player.get(player_id, ()) if row.outcome != "absent"]
 
     def option(self, key: str, default: Any) -> Any:

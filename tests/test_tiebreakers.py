@@ -15,7 +15,7 @@ def row(rnd, pid, opp, outcome, mp, won=0, drawn=0, played=0):
     return SeatScore(rnd, pid, (opp,) if opp else (), values, outcome)
 
 
-# Three rounds, four players. Player 4 joins in round 3, so rounds 1-2 are "absent" for them.
+# Three rounds, four players. Player 4 is "absent" in rounds 1-2 (not played, as a Diplomacy sit-out).
 #   R1: 1 beats 2 (2-0), 3 bye.         R2: 1 beats 3 (2-1), 2 bye.      R3: 1 draws 4 (1-1, one game drawn),
 #                                                                            3 beats 2 (2-0).
 ROWS = [
@@ -43,9 +43,17 @@ def test_match_points_and_strength_of_schedule(table):
     assert values(table, "opponents_match_points") == [3 + 6 + 1, 7 + 6, 7 + 3, 7]
 
 
-def test_match_win_pct_counts_byes_skips_missed_rounds_and_is_floored(table):
+def test_match_win_pct_counts_byes_skips_absent_rounds_and_is_floored(table):
     # Player 2: 3 points of 9 is exactly the floor; player 4 played one round: 1 of 3.
     assert values(table, "match_win_pct") == [F(7, 9), F(1, 3), F(2, 3), F(1, 3)]
+
+
+def test_a_late_entrys_missed_round_is_a_loss_that_counts_as_played():
+    # Player 2 joined in round 2: round 1 is a loss with no opponent, then a win: 3 of 6 points.
+    rows = [row(1, 1, None, "bye", 3), SeatScore(1, 2, (), {}, "loss"), row(2, 1, 2, "loss", 0),
+            row(2, 2, 1, "win", 3)]
+    table = ScoreTable(rows, (1, 2))
+    assert TIEBREAKERS["match_win_pct"].compute(table)[2] == F(1, 2)
 
 
 def test_opponents_match_win_pct_ignores_byes(table):

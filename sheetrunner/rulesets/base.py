@@ -47,8 +47,8 @@ class Ruleset:
         raise NotImplementedError
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
-        """A late entry's missed round: scores nothing, has no opponent, and is not a round played (§2)."""
-        return SeatScore(round_number, player_id, (), {}, "absent")
+        """A late entry's missed round: a loss with no opponent (§2), counted as a round played."""
+        return SeatScore(round_number, player_id, (), {}, "loss")
 
     def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """Adjust scores once everything is known (e.g. 004's bye averages)."""

@@ -97,6 +97,10 @@ class Diplomacy(Ruleset):
     score_key = "event_score"
     points_value = "score"
 
+    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
+        """A round missed by a late entry is not played: the partial attendance rule (001) covers it."""
+        return SeatScore(round_number, player_id, (), {}, "absent")
+
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         return [Problem(sheet, p.name_cell, f"Sits out for {p.name} must list round numbers, found "
                         f'"{p.extra["sits_out"]}".', SITS_OUT.hint)
