@@ -121,7 +121,9 @@ def summarize_round(result: api.PairResult) -> None:
     click.echo(f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} bye(s).")
     if len(tables) <= 100:
         for table in tables:
-            click.echo(f"  {noun} {table.number}: " + " v ".join(who(pid) for pid in table.player_ids))
+            seats = [f"{who(pid)} [{seat}]" if table.seats else who(pid)
+                     for pid, seat in zip(table.player_ids, table.seats or table.player_ids)]
+            click.echo(f"  {noun} {table.number}: " + " v ".join(seats))
     for pid in result.pairing.byes:
         click.echo(f"  Bye: {who(pid)}")
     compromises = result.pairing.compromises

@@ -20,9 +20,10 @@ MAX_RATIO = 200
 SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."
 
 # Parts openpyxl drops or damages when it rewrites a workbook, with what a TO calls them.
+DRAWING = re.compile(r"xl/drawings/drawing\d+\.xml$")
+DRAWN_OBJECT = re.compile(rb"<(\w+:)?(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b")
 UNKEEPABLE_PARTS = (
     (re.compile(r"xl/media/"), "pictures"),
-    (re.compile(r"xl/drawings/drawing\d+\.xml$"), "pictures, shapes or text boxes"),
     (re.compile(r"xl/charts/"), "charts"),
     (re.compile(r"xl/pivot(Tables|Cache)/"), "pivot tables"),
     (re.compile(r"vbaProject\.bin$"), "macros"),
@@ -114,6 +115,10 @@ def find_unkeepable(path: Path) -> list[str]:
             for pattern, what in UNKEEPABLE_PARTS:
                 if pattern.search(name) and what not in found:
                     found.append(what)
+            # LibreOffice writes an empty drawing part for many sheets: only a drawn object counts.
+            if DRAWING.search(name) and DRAWN_OBJECT.search(archive.read(name)):
+                if "pictures, shapes or text boxes" not in found:
+                    found.append("pictures, shapes or text boxes")
             if name.startswith("xl/worksheets/") and name.endswith(".xml"):
                 data = archive.read(name)
                 if b"extLst" in data:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import shutil
 import zipfile
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -182,3 +183,15 @@ def test_every_kind_of_unkeepable_part_is_named(tmp_path, run, part, patch, what
     assert result.exit_code == 1
     assert result.stderr.startswith(f"e.xlsx: The workbook holds {what}, which sheetrunner cannot keep")
     assert digest(path) == before
+
+
+def test_a_workbook_saved_by_libreoffice_is_read_and_written_in_place(tmp_path, run):
+    """LibreOffice writes an empty drawing part for some sheets: that is not a picture to protect."""
+    path = tmp_path / "event.xlsx"
+    shutil.copy(Path(__file__).parent / "data" / "swiss-tp-saved-by-libreoffice.xlsx", path)
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    result = run("pair", path, "--no-reports")
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["Event", "Players", "Round 1", "Standings after R1", "Round 2", "Standings after R2",
+                               "Round 3", "Standings after R3", "Round 4", "Log"]
