@@ -7,7 +7,6 @@ a list. The CLI is a thin layer over these.
 
 from __future__ import annotations
 
-import math
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,7 +81,7 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
     roster = read_roster(Path(players), ruleset.player_columns) if players else []
-    chosen = {"ruleset": ruleset.name, "rounds": rounds or default_rounds(len(roster)), "name": name,
+    chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(roster)), "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
     import openpyxl
 
@@ -91,11 +90,6 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     write_players_sheet(writer, ruleset, roster)
     save_atomically(writer.book, path)
     return path
-
-
-def default_rounds(player_count: int) -> int:
-    """Enough Swiss rounds to find a single unbeaten player: log2 of the field, at least 3."""
-    return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
 
 
 @dataclass

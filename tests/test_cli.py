@@ -135,3 +135,15 @@ def test_every_tiebreaker_and_ruleset_is_documented_in_the_readme():
     text = README.read_text(encoding="utf-8")
     assert [key for key in TIEBREAKERS if f"`{key}`" not in text] == []
     assert [name for name in RULESETS if f"### `{name}`" not in text] == []
+
+
+@pytest.mark.parametrize("ruleset, players, rounds", [("swiss-tp", 16, 4), ("swiss-tp", 100, 7), ("swiss-tp", 0, 5),
+                                                       ("pod-round-robin", 7, 7), ("pod-round-robin", 16, 7),
+                                                       ("pod-round-robin", 20, 7), ("ndc-diplomacy", 21, 2)])
+def test_init_picks_sensible_rounds(tmp_path, run, ruleset, players, rounds):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name\n" + "".join(f"P{i}\n" for i in range(players)), encoding="utf-8")
+    args = ["init", tmp_path / "e.xlsx", "-r", ruleset] + (["-p", roster] if players else [])
+    assert run(*args).exit_code == 0
+    settings = {r[0]: r[1] for r in openpyxl.load_workbook(tmp_path / "e.xlsx")["Event"].iter_rows(values_only=True)}
+    assert settings["Rounds"] == rounds

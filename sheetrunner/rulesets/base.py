@@ -8,6 +8,7 @@ declarations and never name a ruleset.
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Callable
@@ -37,6 +38,11 @@ class Ruleset:
     tiebreakers: tuple[str, ...] = ()
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up
+
+    def default_rounds(self, player_count: int) -> int:
+        """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
+        (log2 of the field, at least 3), or 5 without a roster."""
+        return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """Problems that need the whole table (e.g. a draw with unequal centres)."""

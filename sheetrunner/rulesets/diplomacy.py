@@ -97,6 +97,10 @@ class Diplomacy(Ruleset):
     score_key = "event_score"
     points_value = "score"
 
+    def default_rounds(self, player_count: int) -> int:
+        """Two rounds, as the NDC at MidCon (001)."""
+        return 2
+
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A round missed by a late entry is not played: the partial attendance rule (001) covers it."""
         return SeatScore(round_number, player_id, (), {}, "absent")

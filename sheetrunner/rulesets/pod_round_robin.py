@@ -55,6 +55,11 @@ class PodRoundRobin(Ruleset):
                    "win_resistance_resistance", "random")
     score_key = "match_points"
 
+    def default_rounds(self, player_count: int) -> int:
+        """A full round robin of the largest pod the default size makes (its size when odd, one less when even)."""
+        size = math.ceil(player_count / max(1, math.ceil(player_count / 8))) if player_count else 8
+        return size if size % 2 else size - 1
+
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         return all_or_none(players, "pod", "Pod", "Fill in every player's Pod, or clear the whole column to have "
                            "pods made evenly.", sheet)
