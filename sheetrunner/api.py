@@ -25,7 +25,8 @@ from .sheets import (append_log, fill_player_cells, insertion_index, write_event
 from .standings import Standings
 from .tournament import plan_next_round, standings_after
 from .validate import PLAYERS_SHEET, Checked, find_sheet, validate
-from .workbook import FormulaProbe, SheetRows, WorkbookWriter, now_text, read_sheets, save_atomically
+from .workbook import (FormulaProbe, SheetRows, WorkbookWriter, now_text, read_sheets, save_atomically,
+                       sheets_of)
 
 
 @dataclass
@@ -51,11 +52,16 @@ class Loaded:
         return [p for p in self.checked.problems if not p.is_error]
 
 
-def load_event(path: Path | str) -> Loaded:
-    """Read and validate; raises `EventError` on any error in the workbook."""
+def load_event(path: Path | str, writer: WorkbookWriter | None = None) -> Loaded:
+    """Read and validate; raises `EventError` on any error in the workbook.
+
+    With a `writer` already holding the workbook, its cells are read instead of
+    parsing the file again, unless formulas need their saved values.
+    """
     path = Path(path)
-    sheets = read_sheets(path)
-    checked = validate(sheets, FormulaProbe(path))
+    probe = FormulaProbe(path)
+    sheets = sheets_of(writer.book) if writer is not None and not probe.has_formulas() else read_sheets(path)
+    checked = validate(sheets, probe)
     raise_on_errors(checked.problems)
     return Loaded(path, sheets, checked)
 
@@ -109,9 +115,9 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
               reports: bool = True, reports_out: Path | str | None = None,
               templates: Path | str | None = None) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
-    loaded = load_event(path)
+    writer = WorkbookWriter(Path(path))
+    loaded = load_event(path, writer)
     plan = plan_next_round(loaded.event, loaded.ruleset, redo)
-    writer = WorkbookWriter(loaded.path)
     if plan.replaces:
         index = writer.remove_sheet(f"Round {plan.number}")
     else:
@@ -206,11 +212,11 @@ class StandingsResult:
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
     """Standings after the last round with every result, written as `Standings after RN` (§1 step 4)."""
-    loaded = load_event(path)
+    writer = WorkbookWriter(Path(path)) if write else None
+    loaded = load_event(path, writer)
     standings = standings_after(loaded.event, loaded.ruleset)
     target, backup = None, None
-    if write and standings.after_round:
-        writer = WorkbookWriter(loaded.path)
+    if writer is not None and standings.after_round:
         write_standings_sheet(writer, standings, insertion_index(writer))
         last_id = max(p.id for p in loaded.event.players)
         append_log(writer, log_values(loaded.event, "standings", __version__,

@@ -89,6 +89,11 @@ def read_sheets(path: Path) -> dict[str, SheetRows]:
         book.close()
 
 
+def sheets_of(book: openpyxl.Workbook) -> dict[str, SheetRows]:
+    """Every sheet's rows from a workbook already loaded for writing (no formulas: values are as typed)."""
+    return {sheet.title: _read_sheet(sheet) for sheet in book.worksheets}
+
+
 def _read_sheet(sheet: Any) -> SheetRows:
     result = SheetRows(sheet.title)
     if hasattr(sheet, "reset_dimensions"):
@@ -109,17 +114,20 @@ class FormulaProbe:
     def __init__(self, path: Path):
         self.path = path
         self._formulas: dict[str, set[str]] | None = None
+        self._any: bool | None = None
 
     def is_uncached_formula(self, sheet: str, cell: str) -> bool:
         if self._formulas is None:
-            self._formulas = self._load() if self._has_formulas() else {}
+            self._formulas = self._load() if self.has_formulas() else {}
         return cell in self._formulas.get(sheet, set())
 
-    def _has_formulas(self) -> bool:
+    def has_formulas(self) -> bool:
         """A quick look at the raw sheets: most event workbooks hold no formula at all."""
-        with zipfile.ZipFile(self.path) as archive:
-            return any(re.search(rb"<(\w+:)?f[ >/]", archive.read(name))
-                       for name in archive.namelist() if name.startswith("xl/worksheets/") and name.endswith(".xml"))
+        if self._any is None:
+            with zipfile.ZipFile(self.path) as archive:
+                self._any = any(re.search(rb"<(\w+:)?f[ >/]", archive.read(name)) for name in archive.namelist()
+                                if name.startswith("xl/worksheets/") and name.endswith(".xml"))
+        return self._any
 
     def _load(self) -> dict[str, set[str]]:
         book = open_for_reading(self.path, formulas=True)
