@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import __version__
+from .columns import PLAYER_COLUMNS
 from .logsheet import log_values
 from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
@@ -19,7 +20,6 @@ from .problems import EventError, Problem, raise_on_errors
 from .reports import print_pdfs, render_reports
 from .roster import read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .columns import PLAYER_COLUMNS
 from .sheets import (append_log, fill_player_cells, insertion_index, write_event_sheet, write_players_sheet,
                      write_round_sheet, write_standings_sheet)
 from .standings import Standings
@@ -89,9 +89,7 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     roster = read_roster(Path(players), ruleset.player_columns) if players else []
     chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(roster)), "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
-    import openpyxl
-
-    writer = WorkbookWriter(path, book=openpyxl.Workbook())
+    writer = WorkbookWriter.blank(path)
     write_event_sheet(writer, ruleset, chosen)
     write_players_sheet(writer, ruleset, roster)
     save_atomically(writer.book, path)
@@ -118,10 +116,7 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     writer = WorkbookWriter(Path(path))
     loaded = load_event(path, writer)
     plan = plan_next_round(loaded.event, loaded.ruleset, redo)
-    if plan.replaces:
-        index = writer.remove_sheet(f"Round {plan.number}")
-    else:
-        index = None
+    index = writer.remove_sheet(f"Round {plan.number}") if plan.replaces else None
     players = find_sheet(loaded.sheets, PLAYERS_SHEET)
     fill_player_cells(writer, players.header_row, players.headers, player_cells(loaded, plan.pairing),
                       PLAYER_COLUMNS + loaded.ruleset.player_columns)
@@ -130,8 +125,7 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     write_round_sheet(writer, loaded.event, loaded.ruleset, plan.number, plan.pairing,
                       index if index is not None else insertion_index(writer))
     target = Path(output) if output else loaded.path
-    last_id = max(p.id for p in loaded.event.players)
-    append_log(writer, log_values(loaded.event, command, __version__, f"Round {plan.number}", last_id, now_text()))
+    log_run(writer, loaded, command, f"Round {plan.number}")
     backup = writer.save(target)
     result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
                         loaded.warnings)
@@ -141,6 +135,12 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
         result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
                                       paired_on=plan.standings)
     return result
+
+
+def log_run(writer: WorkbookWriter, loaded: Loaded, command: str, wrote: str) -> None:
+    """The Log row of this write: what was written, the highest ID so far, and the results' digests."""
+    last_id = max((p.id for p in loaded.event.players), default=0)
+    append_log(writer, log_values(loaded.event, command, __version__, wrote, last_id, now_text()))
 
 
 def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:
@@ -218,9 +218,7 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
     target, backup = None, None
     if writer is not None and standings.after_round:
         write_standings_sheet(writer, standings, insertion_index(writer))
-        last_id = max(p.id for p in loaded.event.players)
-        append_log(writer, log_values(loaded.event, "standings", __version__,
-                                      f"Standings after R{standings.after_round}", last_id, now_text()))
+        log_run(writer, loaded, "standings", f"Standings after R{standings.after_round}")
         target = Path(output) if output else loaded.path
         backup = writer.save(target)
     return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings)

@@ -195,6 +195,11 @@ class WorkbookWriter:
         except Exception as error:
             raise unreadable(path, error) from None
 
+    @classmethod
+    def blank(cls, path: Path) -> WorkbookWriter:
+        """A new, empty workbook to be saved at `path` (for `init`)."""
+        return cls(path, book=openpyxl.Workbook())
+
     def find_sheet(self, name: str) -> Any | None:
         """A sheet by name as Excel matches names: ignoring case."""
         for sheet in self.book.worksheets:
