@@ -40,11 +40,6 @@ class Checked:
     event: Event | None = None
     ruleset: Ruleset | None = None
     new_ids: dict[int, int] = field(default_factory=dict)  # Players row -> assigned ID
-    last_run: LastRun = field(default_factory=LastRun)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.is_error]
 
 
 def cell_name(column_index: int, row: int) -> str:
@@ -90,8 +85,8 @@ class SheetReader:
         index = self.columns[key][0]
         return values[index] if index < len(values) else None
 
-    def read(self, key: str, row: int, values: tuple, required: bool = False, invalid: Any = None) -> Any:
-        """The cell's clean value or None; a bad or missing required value becomes a problem.
+    def read(self, key: str, row: int, values: tuple, invalid: Any = None) -> Any:
+        """The cell's clean value or None; a bad value, or a formula without a saved value, becomes a problem.
 
         A bad value returns `invalid`, so a caller can tell it from an empty cell.
         """
@@ -107,8 +102,6 @@ class SheetReader:
         if value is None and self.probe.is_uncached_formula(self.sheet.name, self.cell(key, row)):
             self.problem(self.cell(key, row), f"{column.header} holds a formula whose value was never saved.",
                          "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
-        elif value is None and required:
-            self.problem(self.cell(key, row), f"{column.header} is empty.", column.hint)
         return value
 
 
@@ -116,7 +109,6 @@ def validate(sheets: dict[str, SheetRows], probe: FormulaProbe) -> Checked:
     """Read and check the whole workbook."""
     checked = Checked(problems=[])
     last_run = read_last_run(find_sheet(sheets, LOG_SHEET))
-    checked.last_run = last_run
     settings, ruleset = read_settings(sheets, checked.problems, probe)
     checked.ruleset = ruleset
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
