@@ -163,7 +163,7 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem],
         if label_key not in known and ruleset is not None:
             reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
                            "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
-    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
+    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader)
     if ruleset is None or any(parsed.get(k) is None for k in ("rounds", "seed")):
         return None, ruleset
     settings = Settings(ruleset=ruleset.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
@@ -195,7 +195,7 @@ def _read_option(option: Option, row: int, raw: Any, reader: SheetReader) -> Any
         return None
 
 
-def _read_tiebreakers(text: str, typed: dict, reader: SheetReader, ruleset: Ruleset | None) -> tuple[str, ...]:
+def _read_tiebreakers(text: str, typed: dict, reader: SheetReader) -> tuple[str, ...]:
     names = tuple(normal(name).replace(" ", "_").replace("-", "_") for name in text.split(",") if name.strip())
     unknown = [name for name in names if name not in TIEBREAKERS]
     if unknown:
