@@ -159,7 +159,7 @@ def every_partition(players, sizes):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.sampled_from([6, 7, 8, 9, 10, 12]), st.integers(1, 4), st.integers(0, 10**6))
+@given(st.sampled_from([6, 7, 8, 9, 10, 11, 12]), st.integers(1, 4), st.integers(0, 10**6))
 def test_pods_engine_against_brute_force(count, played, seed):
     rng = random.Random(seed)
     entrants = entrants_with_history(count, played, rng, {})
@@ -190,3 +190,17 @@ def test_team_mates_are_kept_apart_and_fixed_games_honoured(tmp_path, run):
         games = games_of(path, 1)
         assert not any({1, 2} <= game for game in games)
         assert 3 in games[1]
+
+
+def test_more_winners_than_players_at_the_threshold_is_a_warning(tmp_path, run):
+    games = [[(1, 21, True, False), (2, 21, True, False), (3, 18, True, False)],
+             [(4, 10, False, False), (5, 12, False, False), (6, 9, False, False)]]
+    players = [(i, name) for i, name in enumerate("ABCDEF", start=1)]
+    rows = [[g, s, pid, "ABCDEF"[pid - 1], vi, "Y" if won else None, "Y" if out else None, None]
+            for g, game in enumerate(games, start=1) for s, (pid, vi, won, out) in enumerate(game, start=1)]
+    path = make_event(tmp_path / "e.xlsx", players, [rows], ruleset="allegiance", player_headers=["ID", "Name"],
+                      round_headers=HEADERS)
+    lines = run("check", path).stdout.splitlines()
+    assert "Round 1!F4: warning: Game 1 has 3 winners but only 2 player(s) reached 20 VI. Check the Won cells of " \
+           "this game." in lines
+    assert lines[-1] == "0 error(s), 2 warning(s)."

@@ -140,3 +140,24 @@ def test_invariants_over_random_events(count, rounds, seed):
         assert sorted(current_cards(event).values()) == list(range(1, count + 1))
         standings = standings_after(event, RULES)
         assert sum(row.values["chits"] for row in standings.rows) == count * rounds + byes
+
+
+def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and_says_so():
+    from sheetrunner.history import History
+    from sheetrunner.pairing.chits import ChitHolder, pair_by_cards
+    from sheetrunner.rulesets.chits_and_cards import FALLBACK
+
+    chits = {1: 3, 2: 2, 3: 4, 4: 2, 5: 2, 6: 2}
+    cards = {1: 4, 2: 1, 3: 3, 4: 5, 5: 2, 6: 6}
+    met = {1: {3, 4, 5, 6}, 2: {6}, 3: {1, 6}, 4: {1}, 5: {1}, 6: {1, 2, 3}}
+    holders = [ChitHolder(p, chits[p], cards[p], frozenset(met[p])) for p in chits]
+    # 3 (4 chits) cannot meet 1 (3 chits) and takes 2; 1 has met everyone else left; 5 v 4; 1 and 6 have met.
+    assert pair_by_cards(holders, first_round=False) is None
+    history = History()
+    for player, others in met.items():
+        history.met[player].update({other: 1 for other in others})
+    event = Event(event_settings(4, 1), tuple(Player(i, f"P{i}") for i in chits))
+    pairing = RULES._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3)
+    pairs = [t.player_ids for t in pairing.tables]
+    assert not any(b in met[a] for a, b in pairs)
+    assert all(FALLBACK in pairing.notes[p] for p in chits)

@@ -151,6 +151,8 @@ def test_one_round_of_two_with_an_outright_win_scores_a_third(tmp_path, run):
     ({"Austria": (3, 1905, None)},
      "Round 1!E2: Board 1: Austria was eliminated in 1905 but holds 3 centres. An eliminated power holds 0 "
      "centres."),
+    ({"Germany": (18, None, "Solo"), "France": (10, None, "Solo")},
+     "Round 1!G5: Board 1: a board has at most one Solo, and no Draw beside it. Keep Solo for the winner only."),
     ({"Germany": (18, None, None), "France": (10, None, None)},
      "Round 1!G5: Board 1: Germany holds 18 centres, which is an outright win. Type Solo in its Result cell."),
 ])
