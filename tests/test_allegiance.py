@@ -103,14 +103,19 @@ def test_five_players_is_a_clear_error_and_four_a_single_game(tmp_path, run):
     assert result.exit_code == 0 and "Only 4 players: a single game." in result.stdout
 
 
-def test_result_checks(tmp_path, run):
-    games = [[(1, 22, True, False), (2, 25, False, False), (3, 4, False, True)],
-             [(4, 21, True, False), (5, 20, True, False), (6, None, False, False)]]
+def six_player_round(tmp_path, games):
+    """A workbook of players A-F and one round of the given games: (ID, VI, won, eliminated)."""
     players = [(i, name) for i, name in enumerate("ABCDEF", start=1)]
     rows = [[g, s, pid, "ABCDEF"[pid - 1], vi, "Y" if won else None, "Y" if out else None, None]
             for g, game in enumerate(games, start=1) for s, (pid, vi, won, out) in enumerate(game, start=1)]
-    path = make_event(tmp_path / "e.xlsx", players, [rows], ruleset="allegiance", player_headers=["ID", "Name"],
+    return make_event(tmp_path / "e.xlsx", players, [rows], ruleset="allegiance", player_headers=["ID", "Name"],
                       round_headers=HEADERS)
+
+
+def test_result_checks(tmp_path, run):
+    games = [[(1, 22, True, False), (2, 25, False, False), (3, 4, False, True)],
+             [(4, 21, True, False), (5, 20, True, False), (6, None, False, False)]]
+    path = six_player_round(tmp_path, games)
     lines = run("check", path).stdout.splitlines()
     assert lines == [
         "Round 1!E4: warning: An eliminated player scores 0 VI; the 4 typed here does not count. Clear it, or "
@@ -195,11 +200,7 @@ def test_team_mates_are_kept_apart_and_fixed_games_honoured(tmp_path, run):
 def test_more_winners_than_players_at_the_threshold_is_a_warning(tmp_path, run):
     games = [[(1, 21, True, False), (2, 21, True, False), (3, 18, True, False)],
              [(4, 10, False, False), (5, 12, False, False), (6, 9, False, False)]]
-    players = [(i, name) for i, name in enumerate("ABCDEF", start=1)]
-    rows = [[g, s, pid, "ABCDEF"[pid - 1], vi, "Y" if won else None, "Y" if out else None, None]
-            for g, game in enumerate(games, start=1) for s, (pid, vi, won, out) in enumerate(game, start=1)]
-    path = make_event(tmp_path / "e.xlsx", players, [rows], ruleset="allegiance", player_headers=["ID", "Name"],
-                      round_headers=HEADERS)
+    path = six_player_round(tmp_path, games)
     lines = run("check", path).stdout.splitlines()
     assert "Round 1!F4: warning: Game 1 has 3 winners but only 2 player(s) reached 20 VI. Check the Won cells of " \
            "this game." in lines
