@@ -306,6 +306,12 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
                                     f"but there is a {sheet.name} sheet.", "Raise Rounds in the Event sheet, or "
                                     "delete the extra sheet."))
         rounds.append(RoundReader(sheet, number, ruleset, settings, players, problems, probe).read())
+    if rounds and rounds[-1].has_any_result and not rounds[-1].is_complete:
+        last = rounds[-1]
+        done = sum(1 for table in last.games if all(seat.has_result for seat in table.seats))
+        problems.append(Problem(last.sheet, "", f"{done} of {len(last.games)} {ruleset.table_header.lower()}s have "
+                                "results so far.", "The standings leave this round out until every result is in.",
+                                WARNING))
     for round_ in rounds[:-1]:
         if not round_.is_complete:
             problems.append(Problem(round_.sheet, "", f"{round_.sheet} is missing results, but a later round "

@@ -124,7 +124,9 @@ def test_result_checks(tmp_path, run):
         "VI and Won cells of this game.",
         "Round 1!E7: VI is empty while other results of game 2 are filled in. Type the victory influence this "
         "player ended the game with (0 or more).",
-        "1 error(s), 2 warning(s).",
+        "Round 1: warning: 1 of 2 games have results so far. The standings leave this round out until every "
+        "result is in.",
+        "1 error(s), 3 warning(s).",
     ]
 
 

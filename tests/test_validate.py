@@ -154,3 +154,12 @@ def test_numbers_typed_as_text_are_accepted(tmp_path, run, value):
     rows = [(1, "Alice", value, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Dan", 2, 0)]
     path = make_event(tmp_path / "e.xlsx", PLAYERS, [rows])
     assert run("check", path).exit_code == 0
+
+
+def test_a_round_being_entered_is_reported_as_progress(tmp_path, run):
+    rows = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", None, None), (2, "Dan", None, None)]
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, [rows])
+    result = run("check", path)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["Round 1: warning: 1 of 2 tables have results so far. The standings leave "
+                                          "this round out until every result is in.", "0 error(s), 1 warning(s)."]
