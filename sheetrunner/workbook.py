@@ -85,6 +85,8 @@ def read_sheets(path: Path) -> dict[str, SheetRows]:
         with warnings.catch_warnings():  # read-only sheets parse lazily, so mute openpyxl here too
             warnings.simplefilter("ignore")
             return {sheet.title: _read_sheet(sheet) for sheet in book.worksheets}
+    except Exception as error:  # a damaged sheet shows only now, while its rows are read
+        raise unreadable(path, error) from None
     finally:
         book.close()
 
@@ -140,6 +142,8 @@ class FormulaProbe:
                         for cell in row:
                             if isinstance(cell.value, str) and cell.value.startswith("=") and cell.data_type == "f":
                                 found.setdefault(sheet.title, set()).add(cell.coordinate)
+        except Exception as error:
+            raise unreadable(self.path, error) from None
         finally:
             book.close()
         return found

@@ -110,3 +110,20 @@ def test_workbook_open_in_libreoffice(tmp_path, run, lock):
     path = make_event(tmp_path / "event.xlsx", ["Alice", "Bob"])
     (tmp_path / lock).write_text("user")
     assert "lock file .~lock.event.xlsx#" in only_error(run, path)
+
+
+@pytest.mark.parametrize("command", ["check", "pair", "standings"])
+def test_a_damaged_sheet_inside_a_good_zip(tmp_path, run, command):
+    path = make_event(tmp_path / "event.xlsx", ["Alice", "Bob"])
+    damaged = tmp_path / "damaged.xlsx"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(damaged, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/worksheets/sheet2.xml":
+                data = data[: len(data) // 2]
+            target.writestr(item, data)
+    result = run(command, damaged)
+    assert result.exit_code == 1
+    printed = (result.stdout + result.stderr).splitlines()
+    assert printed[0] == ("damaged.xlsx: The workbook cannot be read: it is damaged or not a real .xlsx "
+                          "(ParseError). Open it in Excel or LibreOffice and save it again as .xlsx.")
