@@ -205,9 +205,11 @@ def render_reports(event: Event, ruleset: Ruleset, round_number: int, folder: Pa
     for name in ["index", *data.reports]:
         try:
             html = env.get_template(f"{name}.html").render(**context, **extra, report=name)
-        except jinja2.TemplateError as error:
+        except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as error:
+            if user_templates is None:
+                raise  # the shipped templates are ours: a failure there is a bug to see whole
             raise EventError(Problem("", "", f"The template {name}.html cannot be rendered: {error}.",
-                                     "Fix or remove your template override.")) from None
+                                     f"Fix or remove your template override in {user_templates}.")) from None
         path = folder / f"{name}.html"
         path.write_text(html, encoding="utf-8")
         written.append(path)

@@ -209,3 +209,16 @@ def test_chromium_prints_slips_four_to_an_a4_page_and_never_splits_one(tmp_path)
     book = openpyxl.load_workbook(tmp_path / "e.xlsx", read_only=True)
     assert "Round 3" in book.sheetnames
     book.close()
+
+
+def test_a_broken_template_override_is_a_clear_error(tmp_path, run):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "poster.html").write_text("{% extends 'default:poster.html' %}{% block body %}{{ data.nothing.here }}"
+                                      "{% endblock %}", encoding="utf-8")
+    result = run("report", ROOT / "sample_events" / "swiss-tp-16-players.xlsx", "--out", tmp_path / "out",
+                 "--templates", mine)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (f"The template poster.html cannot be rendered: 'sheetrunner.reports."
+                                             f"ReportData object' has no attribute 'nothing'. Fix or remove your "
+                                             f"template override in {mine}.")
