@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from synthetic import RULES, make_event, write_workbook  # noqa: E402
-from timing import timed  # noqa: E402
+from timing import run_command, timed  # noqa: E402
 
 from sheetrunner.api import load_event  # noqa: E402
 from sheetrunner.history import compute_history  # noqa: E402
@@ -38,31 +37,6 @@ from sheetrunner.tournament import standings_after  # noqa: E402
 
 ROUND = 8
 NETWORKX_LIMIT = 1024
-
-
-# The child reports its own high-water mark (VmHWM): rusage's maxrss would include this process's
-# memory, which a forked child carries until it execs.
-PEAK_REPORTER = """
-import atexit, runpy, sys
-target = sys.argv.pop(1)
-def report():
-    status = open('/proc/self/status').read()
-    open(target, 'w').write(status.split('VmHWM:')[1].split()[0])
-atexit.register(report)
-runpy.run_module('sheetrunner', run_name='__main__')
-"""
-
-
-def run_command(*args: str) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MB) of one sheetrunner command in its own process."""
-    with tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
-        start = time.perf_counter()
-        result = subprocess.run([sys.executable, "-c", PEAK_REPORTER, peak.name, *args], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, cwd=HERE.parent)
-        elapsed = time.perf_counter() - start
-        if result.returncode != 0:
-            raise SystemExit(f"sheetrunner {' '.join(args)} failed: {result.stderr.decode()}")
-        return elapsed, int(peak.read() or 0) / 1024
 
 
 def greedy(request: PairingRequest) -> Pairing:
