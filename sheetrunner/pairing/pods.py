@@ -144,10 +144,11 @@ def arrange_games(field: PodField) -> list[list[int]]:
     if len(field.entrants) <= EXACT_LIMIT:
         return exact_search(field)
     games = local_search(field, field.natural())
-    if any(any(field.cost(slot, game)[:-1]) for slot, game in enumerate(games)):
+    limit = field.spread_limit
+    if limit is not None and any(any(field.cost(slot, game)[:-1]) for slot, game in enumerate(games)):
         field.spread_limit = None  # repeats weigh more than spread: search again without the limit
         games = local_search(field, games)
-        field.spread_limit = WIDEST_SPREAD
+        field.spread_limit = limit
     return games
 
 
