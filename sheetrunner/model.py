@@ -64,6 +64,10 @@ class Table:
     def player_ids(self) -> tuple[int, ...]:
         return tuple(seat.player_id for seat in self.seats)
 
+    def opponents_of(self, player_id: int) -> tuple[int, ...]:
+        """Everyone else at this table."""
+        return tuple(pid for pid in self.player_ids if pid != player_id)
+
 
 @dataclass(frozen=True)
 class Round:

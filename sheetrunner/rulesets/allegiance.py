@@ -99,8 +99,7 @@ class Allegiance(Ruleset):
             for seat in game.seats:
                 won = bool(seat.result.get("won"))
                 vi = 0 if seat.result.get("eliminated") else seat.result.get("vi") or 0
-                opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
-                scores.append(SeatScore(round_.number, seat.player_id, opponents,
+                scores.append(SeatScore(round_.number, seat.player_id, game.opponents_of(seat.player_id),
                                         {"wins": Fraction(int(won)), "vi": Fraction(vi)}, "win" if won else "loss"))
         return scores
 

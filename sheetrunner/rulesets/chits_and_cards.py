@@ -26,9 +26,9 @@ from ..pairing.swiss import pair_swiss
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
-from ..tiebreakers import TIEBREAKERS, ScoreTable, Tiebreaker, register
+from ..tiebreakers import TIEBREAKERS, Tiebreaker, register
 from .base import Locate, Ruleset, all_or_none, seeded_order, teams_apart
-from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
+from .win_loss_draw import RESULT, check_results_agree, score_results
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
@@ -73,13 +73,7 @@ class ChitsAndCards(Ruleset):
         return check_results_agree(table, sheet, locate)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        scores = [SeatScore(round_.number, pid, (), self._values("bye"), "bye") for pid in round_.byes]
-        for game in round_.games:
-            for seat in game.seats:
-                outcome = OUTCOMES[seat.result["result"]]
-                opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
-                scores.append(SeatScore(round_.number, seat.player_id, opponents, self._values(outcome), outcome))
-        return scores
+        return score_results(round_, self._values)
 
     @staticmethod
     def _values(outcome: str) -> dict[str, Fraction]:
@@ -88,15 +82,11 @@ class ChitsAndCards(Ruleset):
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         cards = current_cards(event)
         standings = compute_standings(event, scores, event.settings.tiebreakers, after_round, {"cards": cards})
-        swiss = compute_standings(event, scores, ("match_points", "opponents_match_points"), after_round)
-        table = ScoreTable(scores, tuple(p.id for p in event.players))
-        points = table.total("mp")
-        strength = {pid: sum((points[o] for o in table.opponents(pid)), Fraction(0)) for pid in points}
-        swiss_rank = {row.player.id: row.rank for row in swiss.rows}
+        swiss = {row.player.id: row for row in
+                 compute_standings(event, scores, ("match_points", "opponents_match_points"), after_round).rows}
         rows = tuple(StandingsRow(row.rank, row.shared, row.player,
-                                  {**row.values, "match_points": points[row.player.id],
-                                   "opponents_match_points": strength[row.player.id],
-                                   "swiss_rank": Fraction(swiss_rank[row.player.id])}, row.dropped)
+                                  {**row.values, **swiss[row.player.id].values,
+                                   "swiss_rank": Fraction(swiss[row.player.id].rank)}, row.dropped)
                      for row in standings.rows)
         extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
         return Standings(after_round, standings.tiebreakers, rows, extras=extras)

@@ -177,9 +177,8 @@ class Diplomacy(Ruleset):
             end_year = next(s.result["end_year"] for s in board.seats if s.result.get("end_year"))
             points = system(results, end_year)
             for result in results:
-                opponents = tuple(pid for pid in board.player_ids if pid != result.player_id)
                 outcome = "win" if result.solo else "loss" if result.eliminated else "draw"
-                scores.append(SeatScore(round_.number, result.player_id, opponents,
+                scores.append(SeatScore(round_.number, result.player_id, board.opponents_of(result.player_id),
                                         {"score": points[result.player_id], "centres": Fraction(result.centres)},
                                         outcome))
         return scores

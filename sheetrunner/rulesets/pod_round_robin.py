@@ -30,13 +30,12 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, all_or_none, seeded_order
-from .win_loss_draw import OUTCOMES, RESULT, check_results_agree
+from .win_loss_draw import RESULT, check_results_agree, score_results
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
              width=8)
-POINTS = {"win": 3, "loss": 0, "draw": 1}
+POINTS = {"win": 3, "loss": 0, "draw": 1, "bye": 3}  # a bye counts as a win (002's "w(b)")
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
-BYE_POINTS = 3
 
 
 class PodRoundRobin(Ruleset):
@@ -68,14 +67,7 @@ class PodRoundRobin(Ruleset):
         return check_results_agree(table, sheet, locate)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        scores = [SeatScore(round_.number, pid, (), {"mp": Fraction(BYE_POINTS)}, "bye") for pid in round_.byes]
-        for game in round_.games:
-            for seat in game.seats:
-                outcome = OUTCOMES[seat.result["result"]]
-                opponents = tuple(pid for pid in game.player_ids if pid != seat.player_id)
-                scores.append(SeatScore(round_.number, seat.player_id, opponents, {"mp": Fraction(POINTS[outcome])},
-                                        outcome))
-        return scores
+        return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})
 
     def pods(self, event: Event) -> dict[str, list[int]]:
         """Pod name -> player IDs: from the Pod column, or split evenly in seeded order."""

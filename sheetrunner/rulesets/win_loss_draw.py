@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Callable
+
 from ..columns import Column
-from ..model import Table
+from ..model import Round, SeatScore, Table
 from ..problems import Problem
 from .base import Locate
 
 RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"),
                 hint="Type W for a win, L for a loss or D for a draw.", width=8)
 OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
+
+
+def score_results(round_: Round, values: Callable[[str], dict[str, Fraction]]) -> list[SeatScore]:
+    """One row per seat and bye, each outcome (win, loss, draw, bye) valued by the ruleset's `values`."""
+    scores = [SeatScore(round_.number, pid, (), values("bye"), "bye") for pid in round_.byes]
+    for game in round_.games:
+        for seat in game.seats:
+            outcome = OUTCOMES[seat.result["result"]]
+            scores.append(SeatScore(round_.number, seat.player_id, game.opponents_of(seat.player_id),
+                                    values(outcome), outcome))
+    return scores
 
 
 def check_results_agree(table: Table, sheet: str, locate: Locate) -> list[Problem]:
