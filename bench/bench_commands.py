@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sheetrunner import api  # noqa: E402
-from timing import run_command  # noqa: E402
+from timing import print_command_times, run_command  # noqa: E402
 
 SIZES = {"swiss": (64, 256, 1024), "chits-and-cards": (64, 256, 1024), "allegiance": (64, 256, 1024),
          "pod-round-robin": (64, 256), "ndc-diplomacy": (21, 70, 140)}
@@ -82,12 +82,7 @@ def build(ruleset: str, players: int, folder: Path) -> Path:
 def bench(ruleset: str, players: int, folder: Path) -> None:
     path = build(ruleset, players, folder)
     print(f"\n## {ruleset}, {players} players (round {PLAYED + 1} due)")
-    print("command      seconds  peak MB")
-    for args in (("check", str(path)), ("standings", str(path), "-o", str(folder / "s.xlsx")),
-                 ("pair", str(path), "-o", str(folder / "p.xlsx")),
-                 ("report", str(folder / "p.xlsx"), "--out", str(folder / "reports"))):
-        seconds, memory = run_command(*args)
-        print(f"{args[0]:<11} {seconds:>8.2f} {memory:>8.0f}")
+    print_command_times(path, folder)
     floor = str(Path(__file__).resolve().parent / "io_floor.py")
     seconds, memory = run_command(str(path), str(folder / "floor.xlsx"), program=floor)
     print(f"{'io floor':<11} {seconds:>8.2f} {memory:>8.0f}   (openpyxl load + save only)")

@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 from synthetic import RULES, make_event, write_workbook  # noqa: E402
-from timing import run_command, timed  # noqa: E402
+from timing import print_command_times, timed  # noqa: E402
 
 from sheetrunner.api import load_event  # noqa: E402
 from sheetrunner.history import compute_history  # noqa: E402
@@ -112,12 +112,7 @@ def bench_size(players: int, draws: bool, folder: Path, use_networkx: bool) -> N
     made = time.perf_counter() - start
     label = f"{players} players, {'with draws, one dropped before this round (a bye)' if draws else 'no draws'}"
     print(f"\n## {label} (round {ROUND}; event made in {made:.1f} s)")
-    print("command     seconds  peak MB")
-    for args in (("check", str(path)), ("standings", str(path), "-o", str(folder / "s.xlsx")),
-                 ("pair", str(path), "-o", str(folder / "p.xlsx")),
-                 ("report", str(folder / "p.xlsx"), "--out", str(folder / "reports"))):
-        seconds, memory = run_command(*args)
-        print(f"{args[0]:<10} {seconds:>8.2f} {memory:>8.0f}")
+    print_command_times(path, folder)
     request = request_from(path)
     bound_cross, bound_difference = lower_bound(request)
     print(f"pairing step        seconds  rematch cross  sum-diff   (lower bound: cross {bound_cross}, "

@@ -39,6 +39,16 @@ else:
 """
 
 
+def print_command_times(path: Path, folder: Path) -> None:
+    """Time check, standings, pair (reports included) and report on one workbook, each in its own process."""
+    print("command      seconds  peak MB")
+    for args in (("check", str(path)), ("standings", str(path), "-o", str(folder / "s.xlsx")),
+                 ("pair", str(path), "-o", str(folder / "p.xlsx")),
+                 ("report", str(folder / "p.xlsx"), "--out", str(folder / "reports"))):
+        seconds, memory = run_command(*args)
+        print(f"{args[0]:<11} {seconds:>8.2f} {memory:>8.0f}")
+
+
 def run_command(*args: str, program: str = "sheetrunner") -> tuple[float, float]:
     """Wall seconds and peak resident memory (MB) of one command in its own process.
 
