@@ -50,7 +50,7 @@ class Standings:
 def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tuple[str, ...],
                       after_round: int, context: dict[str, Any] | None = None,
                       players: tuple[Player, ...] | None = None) -> Standings:
-    """Rank players (default: the whole roster) by the tiebreakers, in order.
+    """Rank players (default: the whole roster; tiebreakers always read everyone) by the tiebreakers, in order.
 
     Each tiebreaker splits the groups still tied after the ones before it, so a
     group-aware tiebreaker (head-to-head) sees exactly who is tied. Players who
@@ -59,7 +59,10 @@ def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tu
     players = players if players is not None else event.players
     tiebreakers = tuple(TIEBREAKERS[key] for key in tiebreaker_keys)
     player_ids = tuple(player.id for player in players)
-    table = ScoreTable(scores, player_ids, event.settings.seed, {**event.settings.options, **(context or {})})
+    # Tiebreakers see the whole roster (a pod's players may have met players now in another pod);
+    # only `players` are ranked.
+    everyone = tuple(player.id for player in event.players)
+    table = ScoreTable(scores, everyone, event.settings.seed, {**event.settings.options, **(context or {})})
     values: dict[int, dict[str, Fraction]] = {pid: {} for pid in player_ids}
     groups = [sorted(player_ids)]
     for tiebreaker in tiebreakers:

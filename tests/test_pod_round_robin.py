@@ -125,3 +125,17 @@ def test_disagreeing_results_are_an_error(tmp_path, run):
     result = run("check", path)
     assert result.stdout.splitlines()[0] == ("Round 1!E4: Table 1: results W and W do not agree. One player wins "
                                              "(W) and the other loses (L), or both draw (D).")
+
+
+def test_moving_a_player_to_another_pod_after_games_ranks_them_there(tmp_path, run):
+    """Regression: a pod's ranking once looked up opponents only among that pod's players (KeyError)."""
+    path = make_pod(tmp_path / "pod.xlsx")
+    book = openpyxl.load_workbook(path)
+    book["Players"]["D2"] = "B"  # Scott, who played the whole pod A, is now typed into pod B
+    book.save(path)
+    result = run("standings", "--json", "--no-write", path)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["name"], r["pod"], r["rank"]) for r in rows if r["pod"] == "B"] == [("Scott Brosius", "B", 1)]
+    assert [r["name"].split()[0] for r in rows if r["pod"] == "A"] == ["Tino", "Andy", "Derek", "Bernie", "Jorge",
+                                                                       "Mariano"]
