@@ -24,7 +24,8 @@ from .sheets import (append_log, fill_player_cells, insertion_index, write_event
                      write_round_sheet, write_standings_sheet)
 from .standings import Standings
 from .tournament import plan_next_round, standings_after
-from .validate import PLAYERS_SHEET, Checked, find_sheet, validate
+from .layout import PLAYERS_SHEET
+from .validate import Checked, find_sheet, validate
 from .workbook import (FormulaProbe, SheetRows, WorkbookWriter, now_text, read_sheets, save_atomically,
                        sheets_of)
 
@@ -52,16 +53,17 @@ class Loaded:
         return [p for p in self.checked.problems if not p.is_error]
 
 
-def load_event(path: Path | str, writer: WorkbookWriter | None = None) -> Loaded:
+def load_event(path: Path | str, writer: WorkbookWriter | None = None, redo: bool = False) -> Loaded:
     """Read and validate; raises `EventError` on any error in the workbook.
 
     With a `writer` already holding the workbook, its cells are read instead of
-    parsing the file again, unless formulas need their saved values.
+    parsing the file again, unless formulas need their saved values. With
+    `redo`, the last round is about to be replaced, so its seating is not checked.
     """
     path = Path(path)
     probe = FormulaProbe(path)
     sheets = sheets_of(writer.book) if writer is not None and not probe.has_formulas() else read_sheets(path)
-    checked = validate(sheets, probe)
+    checked = validate(sheets, probe, redo)
     raise_on_errors(checked.problems)
     return Loaded(path, sheets, checked)
 
@@ -114,7 +116,7 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
               templates: Path | str | None = None) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
     writer = WorkbookWriter(Path(path))
-    loaded = load_event(path, writer)
+    loaded = load_event(path, writer, redo)
     plan = plan_next_round(loaded.event, loaded.ruleset, redo)
     index = writer.remove_sheet(f"Round {plan.number}") if plan.replaces else None
     players = find_sheet(loaded.sheets, PLAYERS_SHEET)
@@ -125,22 +127,26 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     write_round_sheet(writer, loaded.event, loaded.ruleset, plan.number, plan.pairing,
                       index if index is not None else insertion_index(writer))
     target = Path(output) if output else loaded.path
-    log_run(writer, loaded, command, f"Round {plan.number}")
+    written = round_from_pairing(plan.number, plan.pairing, loaded.ruleset)
+    log_run(writer, loaded, command, f"Round {plan.number}", written)
     backup = writer.save(target)
     result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
                         loaded.warnings)
     if reports:
         rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
-        paired = loaded.event.with_rounds(rounds + (round_from_pairing(plan.number, plan.pairing, loaded.ruleset),))
+        paired = loaded.event.with_rounds(rounds + (written,))
         result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
                                       paired_on=plan.standings)
     return result
 
 
-def log_run(writer: WorkbookWriter, loaded: Loaded, command: str, wrote: str) -> None:
-    """The Log row of this write: what was written, the highest ID so far, and the results' digests."""
+def log_run(writer: WorkbookWriter, loaded: Loaded, command: str, wrote: str, written: Round | None = None) -> None:
+    """The Log row of this write: what was written, the highest ID so far, the results' digests, and for a
+    new round who was active and how sheetrunner seated them."""
     last_id = max((p.id for p in loaded.event.players), default=0)
-    append_log(writer, log_values(loaded.event, command, __version__, wrote, last_id, now_text()))
+    rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
+    append_log(writer, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id, now_text(),
+                                  written))
 
 
 def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:
@@ -162,7 +168,7 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round
                      for label, pid in zip(labels, table.player_ids))
 
     tables = [Table(t.number, seats(t)) for t in pairing.tables]
-    tables += [Table(BYE, (Seat(pid, 1, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
+    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
     return Round(number, tuple(tables), f"Round {number}")
 
 

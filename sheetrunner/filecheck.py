@@ -20,6 +20,7 @@ MAX_RATIO = 200
 SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."
 
 # Parts openpyxl drops or damages when it rewrites a workbook, with what a TO calls them.
+DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 DRAWING = re.compile(r"xl/drawings/drawing\d+\.xml$")
 DRAWN_OBJECT = re.compile(rb"<(\w+:)?(twoCellAnchor|oneCellAnchor|absoluteAnchor)\b")
 UNKEEPABLE_PARTS = (
@@ -105,6 +106,33 @@ def _check_zip(path: Path) -> None:
     if unpacked > MAX_UNPACKED or (unpacked > 50 * 1024 * 1024 and unpacked / packed > MAX_RATIO):
         raise open_problem(path, f"The workbook unpacks to {unpacked // (1024 * 1024)} MB, far more than any event "
                            "needs; sheetrunner will not open it.", "Check where the file came from.")
+    _check_no_doctype(path, infos)
+
+
+def _check_no_doctype(path: Path, infos: list[zipfile.ZipInfo]) -> None:
+    """Refuse any XML part that declares a DTD or entities: Excel never writes one, and it is how an entity
+    bomb or an external-entity read starts. A declaration must come before the root element, so the head
+    of each part is enough."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for info in infos:
+                if info.filename.endswith((".xml", ".rels", ".vml")) or info.filename.startswith("xl/"):
+                    with archive.open(info) as part:
+                        head = part.read(4096)
+                    if DOCTYPE.search(_plain_bytes(head)):
+                        raise open_problem(path, "The workbook contains XML entity declarations, which Excel never "
+                                           "writes (a possible XML bomb); sheetrunner will not read it.",
+                                           "Check where the file came from.")
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError):
+        raise open_problem(path, "The workbook is damaged or incomplete (perhaps a truncated download or copy).",
+                           "Use the backup sheetrunner made beside it, or save it again from Excel.") from None
+
+
+def _plain_bytes(head: bytes) -> bytes:
+    """The head of an XML part as plain bytes to search (UTF-16 parts decoded first)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", errors="ignore").encode("utf-8")
+    return head.replace(b"\x00", b"")
 
 
 def find_unkeepable(path: Path) -> list[str]:

@@ -3,31 +3,42 @@
 Each row keeps a digest of every round's results and a short digest per
 table. When a later run finds an earlier round's digest changed after a later
 round was paired, it warns and names the tables that changed (§2).
+
+A row that wrote a round also records who was active when it was paired and
+a digest of each table as sheetrunner made it. The first tells a round a
+player missed (paired while they were dropped) from a seat the TO forgot; the
+second tells a compromise the engine made (and noted) from one made by hand.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 from .model import Event, Round
 from .options import normal
 from .problems import Problem, warning
+from .values import BadValue, as_whole_number
 from .workbook import SheetRows
 
 LOG_SHEET = "Log"
-HEADERS = ["Time", "Command", "sheetrunner", "Random seed", "Wrote", "Last ID", "Results", "Tables"]
-WIDTHS = [20, 28, 12, 14, 24, 9, 60, 60]
+HEADERS = ["Time", "Command", "sheetrunner", "Random seed", "Wrote", "Last ID", "Results", "Tables", "Paired",
+           "Active"]
+WIDTHS = [20, 28, 12, 14, 24, 9, 60, 60, 40, 40]
 CELL_LIMIT = 32000
+WROTE_ROUND = re.compile(r"^round (\d+)$")
 
 
 @dataclass
-class LastRun:
-    """What the newest Log row recorded."""
+class LogHistory:
+    """What the Log recorded: the newest row's digests, and for each round what its pairing run saw."""
 
     last_id: int = 0
     results: dict[int, str] = field(default_factory=dict)
     tables: dict[int, dict[str, str]] = field(default_factory=dict)
+    active: dict[int, set[int]] = field(default_factory=dict)  # round -> players paired in it
+    paired: dict[int, set[str]] = field(default_factory=dict)  # round -> digests of the tables sheetrunner made
 
 
 def _hash(text: str, length: int) -> str:
@@ -44,50 +55,97 @@ def round_digest(round_: Round) -> str:
     return _hash(repr(sorted(table_digests(round_).items())), 8)
 
 
-def log_values(event: Event, command: str, version: str, wrote: str, last_id: int, time: str) -> list:
+def seating_digest(number: object, player_ids: tuple[int, ...]) -> str:
+    """Who sits at a table, and its label: what a hand edit of the pairing changes."""
+    return _hash(f"{number}:{sorted(player_ids)}", 6)
+
+
+def id_ranges(ids: list[int]) -> str:
+    """IDs as compact ranges: 1-12,14,16-30."""
+    parts: list[str] = []
+    for pid in sorted(set(ids)):
+        if parts and parts[-1][1] == pid - 1:
+            parts[-1][1] = pid
+        else:
+            parts.append([pid, pid])
+    return ",".join(str(a) if a == b else f"{a}-{b}" for a, b in parts)
+
+
+def parse_id_ranges(text: str) -> set[int] | None:
+    """The IDs of `id_ranges`, or None when the cell is not such a list (the Log is read leniently)."""
+    ids: set[int] = set()
+    for part in filter(None, text.replace(" ", "").split(",")):
+        first, _, last = part.partition("-")
+        try:
+            low, high = as_whole_number(first, 1), as_whole_number(last or first, 1)
+        except BadValue:
+            return None
+        if high < low or high - low > 100_000:
+            return None
+        ids.update(range(low, high + 1))
+    return ids
+
+
+def log_values(event: Event, command: str, version: str, wrote: str, last_id: int, time: str,
+               written: Round | None = None) -> list:
+    """The Log row of one write; `written` is the round this run paired, if any."""
     results = " ".join(f"R{r.number}={round_digest(r)}" for r in event.rounds)
     tables = ";".join(f"R{r.number}:" + ",".join(f"{k}={v}" for k, v in table_digests(r).items())
                       for r in event.rounds)
+    paired = active = ""
+    if written is not None:
+        paired = ",".join(seating_digest(t.number, t.player_ids) for t in written.games)
+        active = id_ranges(list(written.player_ids))
     return [time, command, version, event.settings.seed, wrote, last_id, results,
-            tables if len(tables) <= CELL_LIMIT else ""]
+            *(text if len(text) <= CELL_LIMIT else "" for text in (tables, paired, active))]
 
 
-def read_last_run(sheet: SheetRows | None) -> LastRun:
-    """The newest Log row, read leniently: the Log is ours, and a damaged one only loses the warning."""
-    run = LastRun()
+def read_log(sheet: SheetRows | None) -> LogHistory:
+    """Everything the Log tells, read leniently: the Log is ours, and a damaged one only loses its hints."""
+    log = LogHistory()
     if sheet is None or not sheet.rows:
-        return run
+        return log
     index = {normal(h): i for i, h in enumerate(sheet.headers)}
-    values = sheet.rows[-1][1]
 
-    def cell(name: str) -> str:
+    def cell(values: tuple, name: str) -> str:
         position = index.get(normal(name))
         return "" if position is None or position >= len(values) or values[position] is None else str(values[position])
 
-    for _, row in sheet.rows:
-        position = index.get("last id")
-        if position is not None and position < len(row) and str(row[position] or "").strip().isdigit():
-            run.last_id = max(run.last_id, int(str(row[position]).strip()))
-    for part in cell("Results").split():
+    for _, values in sheet.rows:
+        try:
+            log.last_id = max(log.last_id, as_whole_number(cell(values, "Last ID") or 0))
+        except BadValue:
+            pass
+        wrote = WROTE_ROUND.match(normal(cell(values, "Wrote")))
+        if wrote:
+            number = int(wrote.group(1))
+            active = parse_id_ranges(cell(values, "Active"))
+            if active:
+                log.active[number] = active
+            else:
+                log.active.pop(number, None)
+            log.paired[number] = set(filter(None, cell(values, "Paired").split(",")))
+    newest = sheet.rows[-1][1]
+    for part in cell(newest, "Results").split():
         name, _, digest = part.partition("=")
-        if name[1:].isdigit():
-            run.results[int(name[1:])] = digest
-    for part in filter(None, cell("Tables").split(";")):
+        if name[1:].isdecimal() and name[1:].isascii():
+            log.results[int(name[1:])] = digest
+    for part in filter(None, cell(newest, "Tables").split(";")):
         name, _, listing = part.partition(":")
-        if name[1:].isdigit():
-            run.tables[int(name[1:])] = dict(item.partition("=")[::2] for item in listing.split(",") if item)
-    return run
+        if name[1:].isdecimal() and name[1:].isascii():
+            log.tables[int(name[1:])] = dict(item.partition("=")[::2] for item in listing.split(",") if item)
+    return log
 
 
-def changed_rounds(event: Event, last: LastRun) -> list[Problem]:
+def changed_rounds(event: Event, log: LogHistory) -> list[Problem]:
     """Warn for each round whose results changed after a later round was paired."""
     problems = []
     latest = event.last_round.number if event.rounds else 0
     for round_ in event.rounds:
-        before = last.results.get(round_.number)
+        before = log.results.get(round_.number)
         if before is None or round_.number >= latest or before == round_digest(round_):
             continue
-        old = last.tables.get(round_.number, {})
+        old = log.tables.get(round_.number, {})
         now = table_digests(round_)
         tables = sorted({k for k in set(old) | set(now) if old.get(k) != now.get(k)}, key=_table_order)
         listed = ", ".join(_table_name(k) for k in tables) if old else "(the Log does not say which rows)"
@@ -99,7 +157,7 @@ def changed_rounds(event: Event, last: LastRun) -> list[Problem]:
 
 def _table_order(key: str) -> tuple:
     number = key.split("/")[0]
-    return (0, int(number), key) if number.isdigit() else (1, 0, key)
+    return (0, int(number), key) if number.isdecimal() and number.isascii() else (1, 0, key)
 
 
 def _table_name(key: str) -> str:

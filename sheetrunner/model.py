@@ -6,11 +6,22 @@ objects, so tests build them by hand without a workbook.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 BYE = "BYE"
+SITS_OUT = "Sits out"
+Label = int | str  # a table, game or board label: 12, "A", "1A", "Table 12"
+
+
+def label_order(label: Label) -> tuple:
+    """Natural order of table labels: numbers by value first, then text as people read it ("2A" < "10A")."""
+    if isinstance(label, int):
+        return (0, label, "")
+    parts = re.split(r"(\d+)", str(label).casefold())
+    return (1, 0, tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts if part))
 
 
 @dataclass(frozen=True)
@@ -51,9 +62,9 @@ class Seat:
 
 @dataclass(frozen=True)
 class Table:
-    """A game: its number (or BYE) and the seats at it."""
+    """A game: its label (a number, or any text the TO typed; BYE for a bye or sit-out) and its seats."""
 
-    number: int | str
+    number: Label
     seats: tuple[Seat, ...]
 
     @property
@@ -71,11 +82,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Round:
-    """A `Round N` sheet."""
+    """A `Round N` sheet, and who missed the round (paired while they were away: a late entry, a drop)."""
 
     number: int
     tables: tuple[Table, ...]
     sheet: str = ""
+    missed: tuple[int, ...] = ()
 
     @property
     def games(self) -> tuple[Table, ...]:
@@ -147,6 +159,16 @@ class Event:
 
     def with_rounds(self, rounds: tuple[Round, ...]) -> Event:
         return Event(self.settings, self.players, rounds)
+
+    def playing_in(self, round_number: int) -> list[Player]:
+        return [player for player in self.players if player.plays_in(round_number)]
+
+    def missed(self, round_: Round) -> list[int]:
+        """Players who missed a round: late entries before their first round, and those the round was paired
+        without while they were away (recorded by validation from the Log, e.g. a reinstated player)."""
+        seated = set(round_.player_ids)
+        late = [p.id for p in self.players if p.joined_in > round_.number and p.id not in seated]
+        return sorted(set(late) | set(round_.missed))
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ class Option:
     label: str
     default: Any
     about: str
-    kind: str = "whole"  # whole | yesno | choice | number | text
+    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | text
     choices: tuple[str, ...] = ()
     minimum: int | None = 0
     required: bool = False
@@ -37,6 +37,7 @@ class Option:
             "yesno": values.as_yes_no,
             "choice": lambda r: values.as_choice(r, self.choices),
             "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
+            "mean_or_number": read_mean_or_number,
             "text": values.as_text,
         }
         return reader[self.kind](raw)
@@ -45,7 +46,7 @@ class Option:
         """How a value is written into the `Event` sheet."""
         if self.kind == "yesno":
             return "Yes" if value else "No"
-        if isinstance(value, Fraction):
+        if isinstance(value, Fraction):  # a whole or finite decimal number stays a number
             return fraction_cell(value)
         return value
 
@@ -61,7 +62,18 @@ class Option:
             return f"Type a whole number (at least {self.minimum})."
         if self.kind == "number":
             return "Type a number, e.g. 1/3 or 0.5."
+        if self.kind == "mean_or_number":
+            return "Type mean, or a number such as 0 or 25."
         return ""
+
+
+def read_mean_or_number(raw: Any) -> str | Fraction:
+    if values.as_text(raw).lower() == MEAN:
+        return MEAN
+    try:
+        return values.as_number(raw)
+    except values.BadValue:
+        raise values.BadValue(f"needs mean or a number, found {values.shown(raw)}") from None
 
 
 def fraction_cell(value: Fraction) -> int | float | str:
@@ -75,10 +87,12 @@ def fraction_cell(value: Fraction) -> int | float | str:
     return float(value) if denominator == 1 else str(value)
 
 
+FORMAT_VERSION = 1  # the workbook format this sheetrunner reads and writes (§2)
 TEAM_RULES = ("always", "round 1 only", "never")
+MEAN = "mean"
 
 COMMON_OPTIONS: tuple[Option, ...] = (
-    Option("format_version", "Format version", 1, "Version of the sheetrunner workbook format.", minimum=1),
+    Option("format_version", "Format version", FORMAT_VERSION, "Version of the sheetrunner workbook format.", minimum=1),
     Option("ruleset", "Ruleset", None, "Which rules score and pair this event.", kind="text", required=True),
     Option("rounds", "Rounds", None, "How many rounds the event has.", minimum=1, required=True),
     Option("name", "Event name", "", "Shown on every report.", kind="text"),

@@ -13,13 +13,13 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from . import columns as cols
-from .logsheet import HEADERS as LOG_HEADERS, LOG_SHEET, WIDTHS as LOG_WIDTHS
-from .model import BYE, Event
+from .layout import EVENT_SHEET, LOG_SHEET, PLAYERS_SHEET
+from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
+from .model import Event
 from .options import COMMON_OPTIONS, Option, normal
 from .pairing import Pairing
 from .rulesets import RULESETS, Ruleset
 from .standings import Standings
-from .validate import EVENT_SHEET, PLAYERS_SHEET
 from .workbook import WorkbookWriter, append_rows, style_header, validation_for
 
 
@@ -89,7 +89,7 @@ def write_round_sheet(writer: WorkbookWriter, event: Event, ruleset: Ruleset, nu
     rows = [[table.number, seat, pid, names[pid].name, *blanks, note(pid)]
             for table in pairing.tables
             for seat, pid in zip(table.seats or range(1, len(table.player_ids) + 1), table.player_ids)]
-    rows += [[BYE, 1, pid, names[pid].name, *blanks, note(pid)] for pid in pairing.byes]
+    rows += [[ruleset.bye_label, None, pid, names[pid].name, *blanks, note(pid)] for pid in pairing.byes]
     first_result = 5
     validations = {first_result + i: validation_for(c) for i, c in enumerate(ruleset.result_columns)
                    if validation_for(c) is not None}
@@ -142,11 +142,14 @@ def fill_player_cells(writer: WorkbookWriter, header_row: int, headers: list[Any
 
 
 def append_log(writer: WorkbookWriter, values: list[Any]) -> None:
+    """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers."""
     sheet = writer.find_sheet(LOG_SHEET)
     if sheet is None:
         sheet = writer.add_sheet(LOG_SHEET)
         sheet.append(LOG_HEADERS)
-        style_header(sheet, LOG_HEADERS, LOG_WIDTHS)
+    style_header(sheet, LOG_HEADERS, LOG_WIDTHS)
+    for column, header in enumerate(LOG_HEADERS, start=1):
+        sheet.cell(row=1, column=column).value = header
     append_rows(sheet, [values])
 
 

@@ -3,7 +3,13 @@
 Every tiebreaker reads the same tidy table (one `SeatScore` per player and
 round) and returns an exact number per player. Rulesets and the `Tiebreakers`
 setting pick an ordered list of names from `TIEBREAKERS`; standings sort by
-that list. Adding a tiebreaker is one `register(...)` call.
+that list. Adding a tiebreaker is one `register(...)` call, here and nowhere
+else.
+
+Validate, then run: each tiebreaker declares the per-round values it reads
+(`needs`), each ruleset the values its scoring gives (`Ruleset.provides`), and
+`unfit_tiebreakers` names every tiebreaker a ruleset cannot feed before any
+standings are computed.
 """
 
 from __future__ import annotations
@@ -82,6 +88,8 @@ class Tiebreaker:
     lower_is_better: bool = False
     percent: bool = False
     within: Within | None = None
+    needs: frozenset[str] = frozenset()  # per-round values (or context) the scoring must provide
+    shown: bool = True  # printed in reports (the seeded draw is not: it only decides exact ties)
 
     def sort_value(self, value: Fraction) -> Fraction:
         """Standings sort every column highest first; lower-is-better columns flip."""
@@ -98,7 +106,8 @@ def register(tiebreaker: Tiebreaker) -> Tiebreaker:
 
 def total(value_key: str, label: str, meaning: str, key: str | None = None) -> Tiebreaker:
     """A tiebreaker that adds up one per-round value (points, OP, VI, …)."""
-    return register(Tiebreaker(key or value_key, label, meaning, lambda table: table.total(value_key)))
+    return register(Tiebreaker(key or value_key, label, meaning, lambda table: table.total(value_key),
+                               needs=frozenset({value_key})))
 
 
 def opponents_sum(value_key: str, label: str, meaning: str, key: str) -> Tiebreaker:
@@ -108,7 +117,23 @@ def opponents_sum(value_key: str, label: str, meaning: str, key: str) -> Tiebrea
         totals = table.total(value_key)
         return {pid: sum((totals.get(opp, ZERO) for opp in table.opponents(pid)), ZERO) for pid in table.player_ids}
 
-    return register(Tiebreaker(key, label, meaning, compute))
+    return register(Tiebreaker(key, label, meaning, compute, needs=frozenset({value_key})))
+
+
+# What each per-round value is called when a tiebreaker needs one a ruleset does not score.
+VALUE_NAMES = {"tp": "tournament points", "op": "objective points", "sp": "survival points", "mp": "match points",
+               "games_won": "games won", "chits": "resource chits", "cards": "influence cards",
+               "wins": "game wins", "vi": "victory influence", "score": "board scores", "centres": "supply centres"}
+
+
+def unfit_tiebreakers(keys: tuple[str, ...], provides: frozenset[str]) -> dict[str, list[str]]:
+    """Tiebreakers among `keys` that need a value the ruleset does not score, with what they miss."""
+    return {key: [VALUE_NAMES.get(need, need) for need in sorted(TIEBREAKERS[key].needs - provides)]
+            for key in keys if key in TIEBREAKERS and not TIEBREAKERS[key].needs <= provides}
+
+
+def fitting_tiebreakers(provides: frozenset[str]) -> list[str]:
+    return [key for key, tiebreaker in TIEBREAKERS.items() if tiebreaker.needs <= provides]
 
 
 def mean(values: list[Fraction]) -> Fraction:
@@ -226,7 +251,7 @@ def head_to_head(table: ScoreTable, group: list[int]) -> dict[int, Fraction]:
 
 register(Tiebreaker(
     "random", "Draw", "A random draw fixed by the event's seed; decides only when everything else is equal.",
-    lambda table: {pid: Fraction(seeded_draw(pid, table.seed)) for pid in table.player_ids},
+    lambda table: {pid: Fraction(seeded_draw(pid, table.seed)) for pid in table.player_ids}, shown=False,
 ))
 total("tp", "TP", "Tournament points: victory 3, tie 1, defeat 0, bye 3, plus bonuses.")
 total("op", "OP", "Objective points scored over the event.")
@@ -236,14 +261,17 @@ total("mp", "MP", "Match points: a win, draw, loss and bye score as the event's 
       key="match_points")
 opponents_sum("mp", "Opp MP", "Strength of schedule: each opponent's match points, once per game against them.",
               "opponents_match_points")
+MATCH_POINTS = frozenset({"mp"})
+GAMES = frozenset({"games_won"})
 register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round played (byes count), at least the "
-                    "floor (default 1/3).", match_win_pct, percent=True))
+                    "floor (default 1/3).", match_win_pct, percent=True, needs=MATCH_POINTS))
 register(Tiebreaker("opponents_match_win_pct", "OMW%", "Mean of each opponent's match-win % (byes are not "
-                    "opponents).", opponents_mean(match_win_pct, "opponents_match_win_pct"), percent=True))
+                    "opponents).", opponents_mean(match_win_pct, "opponents_match_win_pct"), percent=True,
+                    needs=MATCH_POINTS))
 register(Tiebreaker("game_win_pct", "GW%", "Game points (3 per game won, 1 per game drawn) over 3 per game "
-                    "played, at least the floor (default 1/3).", game_win_pct, percent=True))
+                    "played, at least the floor (default 1/3).", game_win_pct, percent=True, needs=GAMES))
 register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's game-win %.",
-                    opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True))
+                    opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True, needs=GAMES))
 register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,
                     percent=True))
 register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least the floor "
@@ -258,7 +286,53 @@ register(Tiebreaker("head_to_head", "H2H", "Match points in games between the ti
                     "everyone tied has met everyone else and it orders them all.",
                     lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
 
+# --- Allegiance (source 000) ---------------------------------------------------------------------
+
+total("wins", "Wins", "Games won (allegiance: several winners of one game each count a win).")
+total("vi", "VI", "Victory influence over the event; an eliminated player scores 0 for that game.")
+opponents_sum("vi", "Opp VI", "Sum of each opponent's event VI, once per game played against them.", "opponents_vi")
+
+
+# --- Chits and cards (source 003) -----------------------------------------------------------------
+
+register(Tiebreaker("chits", "Chits", "Resource chits held now: one per round to start, +1 for each win or bye, "
+                    "-1 for each loss.", lambda table: {pid: table.option("rounds", 0) + value
+                                                        for pid, value in table.total("chits").items()},
+                    needs=frozenset({"chits"})))
 register(Tiebreaker("card", "Card", "The numbered card the player holds now (chits and cards); the lower card "
                     "ranks higher.", lambda table: {pid: Fraction(table.option("cards", {}).get(pid, 0))
-                                                    for pid in table.player_ids}, lower_is_better=True))
+                                                    for pid in table.player_ids}, lower_is_better=True,
+                    needs=frozenset({"cards"})))
+
+
+# --- Diplomacy (source 001) -----------------------------------------------------------------------
+
+
+def event_score(table: ScoreTable) -> dict[int, Fraction]:
+    """Mean of the best board scores over the counted rounds, discounted for partial attendance (001).
+
+    Rounds a player attended count, sit-outs included (scored by the ruleset); only
+    rounds they were away for ("absent": joined later, dropped and came back) make
+    the attendance partial.
+    """
+    played_rounds = max((row.round for row in table.rows), default=0)
+    wanted = table.option("counting_rounds", 0) or table.option("rounds", played_rounds)
+    counting = max(1, min(wanted, played_rounds))
+    factor = Fraction(table.option("partial_attendance_factor", Fraction(1, 3)))
+
+    def one(pid: int) -> Fraction:
+        scores = sorted((row.values.get("score", ZERO) for row in table.played(pid)), reverse=True)
+        if not scores:
+            return ZERO
+        best = scores[:counting]
+        average = sum(best, ZERO) / len(best)
+        return average if len(scores) >= counting else average * factor
+
+    return table.memo("event_score", one)
+
+
+register(Tiebreaker("event_score", "Score", "Mean of the best board scores over the counted rounds; fewer rounds "
+                    "attended than counted multiplies it by the partial attendance factor.", event_score,
+                    needs=frozenset({"score"})))
+total("centres", "Centres", "Supply centres held at the end of each game, added up.")
 

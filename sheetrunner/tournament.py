@@ -14,7 +14,13 @@ from .pairing import Pairing, PairingImpossible
 from .problems import EventError, Problem
 from .rulesets import Ruleset
 from .standings import Standings
-from .validate import missing_results
+
+
+def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
+    """One problem per game with no result yet, naming its first row."""
+    return [Problem(round_.sheet, f"A{table.seats[0].row}", f"{ruleset.table_header} {table.number} has no result "
+                    "yet.", "Type the result for every seat at this table.")
+            for table in round_.games if not all(seat.has_result for seat in table.seats)]
 
 
 def scored_rounds(event: Event) -> tuple[Round, ...]:
@@ -28,13 +34,11 @@ def scored_rounds(event: Event) -> tuple[Round, ...]:
 
 
 def compute_scores(event: Event, ruleset: Ruleset) -> list[SeatScore]:
-    """The tidy per-seat table for every counted round, late entries' missed rounds included (§2)."""
+    """The tidy per-seat table for every counted round, missed rounds included (§2)."""
     scores: list[SeatScore] = []
     for round_ in event.rounds:
-        seated = set(round_.player_ids)
         scores.extend(ruleset.score_round(round_, event.settings))
-        scores.extend(ruleset.missed_round(p.id, round_.number) for p in event.players
-                      if p.joined_in > round_.number and p.id not in seated)
+        scores.extend(ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
     return ruleset.finalize(scores, event)
 
 
@@ -70,6 +74,9 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
                                      "really mean to pair it again."))
         event = event.with_rounds(event.rounds[:-1])
         replaces = True
+    elif last is not None and last.games and not last.has_any_result:
+        raise EventError(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
+                                 "`pair --redo`.", "To pair the next round, type its results first."))
     elif last is not None and not last.is_complete:
         raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next round cannot be "
                                   "paired.", "Enter the results listed below, or use --redo to pair this round "

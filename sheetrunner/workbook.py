@@ -27,6 +27,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from .columns import Column
+from .layout import sheet_key
 from .filecheck import check_readable, find_unkeepable, lock_file, open_problem
 from .problems import EventError
 
@@ -205,9 +206,9 @@ class WorkbookWriter:
         return cls(path, book=openpyxl.Workbook())
 
     def find_sheet(self, name: str) -> Any | None:
-        """A sheet by name as Excel matches names: ignoring case."""
+        """A sheet by the name a person reads: ignoring case, spaces and invisible characters."""
         for sheet in self.book.worksheets:
-            if sheet.title.lower() == name.lower():
+            if sheet_key(sheet.title) == sheet_key(name):
                 return sheet
         return None
 

@@ -185,8 +185,9 @@ def test_boards_powers_and_volunteer_sit_outs_through_pair(tmp_path, run):
     result = run("pair", path)
     assert result.exit_code == 0, result.output
     rows = round_rows(path, 1)[1:]
-    assert sorted(r[3] for r in rows if r[0] == BYE) == ["P03", "P09"]
-    assert [r[9] for r in rows if r[0] == BYE] == ["Sits out this round (volunteered)."] * 2
+    assert sorted(r[:4] for r in rows if r[0] == "Sits out") == [("Sits out", None, 3, "P03"), ("Sits out", None, 9, "P09")]
+    assert [r[9] for r in rows if r[0] == "Sits out"] == ["Sits out this round (volunteered)."] * 2
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
     for number in (1, 2):
         assert sorted(r[1] for r in rows if r[0] == number) == sorted(POWERS)
 

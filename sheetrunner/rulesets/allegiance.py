@@ -24,12 +24,7 @@ from ..pairing.pods import PodField, arrange_games, note_repeats, slot_sizes
 from ..pairing.tables import assign_tables
 from ..problems import Problem, warning
 from ..standings import Standings
-from ..tiebreakers import opponents_sum, total
 from .base import Locate, Ruleset, entrants_in_order, teams_apart
-
-total("wins", "Wins", "Games won (allegiance: several winners of one game each count a win).")
-total("vi", "VI", "Victory influence over the event; an eliminated player scores 0 for that game.")
-opponents_sum("vi", "Opp VI", "Sum of each opponent's event VI, once per game played against them.", "opponents_vi")
 
 VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
             hint="Type the victory influence this player ended the game with (0 or more).", width=7)
@@ -57,6 +52,7 @@ class Allegiance(Ruleset):
                "standings.", kind="choice", choices=("bottom", "top")),
     )
     tiebreakers = ("wins", "vi", "opponents_vi", "random")
+    provides = frozenset({"wins", "vi"})
     score_key = "wins"
     points_value = "wins"
 

@@ -36,6 +36,8 @@ class Ruleset:
     player_columns: tuple[Column, ...] = ()
     options: tuple[Option, ...] = ()
     tiebreakers: tuple[str, ...] = ()
+    provides: frozenset[str] = frozenset()  # per-round values its scoring gives, for tiebreakers' `needs`
+    bye_label: str = "BYE"  # what a bye row's Table cell says
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up
 

@@ -26,7 +26,7 @@ from ..pairing.swiss import pair_swiss
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
-from ..tiebreakers import TIEBREAKERS, Tiebreaker, register
+from ..tiebreakers import TIEBREAKERS, Tiebreaker
 from .base import Locate, Ruleset, all_or_none, seeded_order, teams_apart
 from .win_loss_draw import RESULT, check_results_agree, score_results
 
@@ -36,9 +36,6 @@ CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
 POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
 FALLBACK = "The cards procedure could not avoid a rematch this round; paired by the Swiss engine instead."
 
-register(Tiebreaker("chits", "Chits", "Resource chits held now: one per round to start, +1 for each win or bye, "
-                    "-1 for each loss.", lambda table: {pid: table.option("rounds", 0) + value
-                                                        for pid, value in table.total("chits").items()}))
 SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
                         "place the player (003 says the two agree).", lambda table: {})
 
@@ -50,6 +47,7 @@ class ChitsAndCards(Ruleset):
     result_columns = (RESULT,)
     player_columns = (CARD,)
     tiebreakers = ("chits", "card")
+    provides = frozenset({"chits", "mp", "cards"})
     score_key = "chits"
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:

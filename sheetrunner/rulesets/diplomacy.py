@@ -8,11 +8,19 @@ agreed draw must show equal centres for every drawing power (001). The
 or Carnage (see `diplomacy_scoring`).
 
 Event score: the mean of a player's best board scores over `Counting rounds`
-(default: every round); a player who played fewer rounds than that gets the
-mean of what they played times the `Partial attendance factor` (default 1/3,
+(default: every round); a player who attended fewer rounds than that gets the
+mean of what they scored times the `Partial attendance factor` (default 1/3,
 001's "discounted by 66.66%"). Before the last round, only the rounds so far
-count, so mid-event standings are not discounted. A sit-out scores nothing
-and is not a round played.
+count, so mid-event standings are not discounted.
+
+A sit-out is not an absence. A player kept off the boards because the field
+is not a multiple of seven (drawn, or volunteering) was there and ready to
+play; discounting them as a one-day player would punish the volunteer who
+helped the TO. So a sit-out round counts as attended and scores the `Sit-out
+score` option: by default the mean of the boards the player played (so it
+neither helps nor hurts their average), or a fixed number the TO sets. Only a
+round the player was away for (joined later, dropped and came back) is
+absent and makes attendance partial.
 """
 
 from __future__ import annotations
@@ -22,14 +30,13 @@ from fractions import Fraction
 
 from ..columns import Column
 from ..history import History
-from ..model import Event, Player, Round, SeatScore, Settings, Table
-from ..options import Option
+from ..model import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
+from ..options import MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, assign_powers, choose_sit_outs
 from ..pairing.pods import PodField, arrange_games, note_repeats
 from ..pairing.tables import assign_tables
 from ..problems import Problem
-from ..tiebreakers import ScoreTable, Tiebreaker, register, total
 from .base import Locate, Ruleset, seeded_order, teams_apart
 from .diplomacy_scoring import SOLO_CENTRES, SYSTEMS, PowerResult
 
@@ -48,31 +55,10 @@ YELLOW_CARDS = Column("yellow_cards", "Yellow cards", ("Yellow",), "whole", mini
                       hint="Type the centres docked for yellow cards (blank is 0).", width=12)
 END_YEAR = Column("end_year", "End year", ("Last year", "Final year"), "whole", minimum=1901, required=False,
                   hint="Type the last completed game year of this board, e.g. 1910.", width=9)
-SITS_OUT = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out"),
+VOLUNTEERS = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out"),
                   hint="Type the rounds this player volunteers to sit out, e.g. 2 or 1, 3.", width=10)
 
 
-def event_score(table: ScoreTable) -> dict[int, Fraction]:
-    """Mean of the best board scores over the counted rounds, discounted for partial attendance."""
-    played_rounds = max((row.round for row in table.rows), default=0)
-    wanted = table.option("counting_rounds", 0) or table.option("rounds", played_rounds)
-    counting = max(1, min(wanted, played_rounds))
-    factor = Fraction(table.option("partial_attendance_factor", Fraction(1, 3)))
-
-    def one(pid: int) -> Fraction:
-        scores = sorted((row.values["score"] for row in table.played(pid) if row.outcome != "bye"), reverse=True)
-        if not scores:
-            return Fraction(0)
-        best = scores[:counting]
-        mean = sum(best, Fraction(0)) / len(best)
-        return mean if len(scores) >= counting else mean * factor
-
-    return table.memo("event_score", one)
-
-
-register(Tiebreaker("event_score", "Score", "Mean of the best board scores over the counted rounds; fewer rounds "
-                    "played than counted multiplies it by the partial attendance factor.", event_score))
-total("centres", "Centres", "Supply centres held at the end of each game, added up.")
 
 
 class Diplomacy(Ruleset):
@@ -83,17 +69,21 @@ class Diplomacy(Ruleset):
     seat_column = POWER
     seats_per_table = (BOARD_SIZE, BOARD_SIZE)
     result_columns = (CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR)
-    player_columns = (SITS_OUT,)
+    player_columns = (VOLUNTEERS,)
     options = (
         Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored.", kind="choice",
                choices=tuple(SYSTEMS)),
         Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: every "
                "round).", minimum=0),
         Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3), "Multiplies the score of "
-               "a player who played fewer rounds than count (001: one-day scores discounted by 66.66%).",
+               "a player who attended fewer rounds than count (001: one-day scores discounted by 66.66%).",
                kind="number"),
+        Option("sit_out_score", "Sit-out score", MEAN, "What a round spent sitting out scores: mean (the mean of "
+               "the player's boards, so it neither helps nor hurts) or a fixed number.", kind="mean_or_number"),
     )
     tiebreakers = ("event_score", "random")
+    provides = frozenset({"score", "centres"})
+    bye_label = SITS_OUT
     score_key = "event_score"
     points_value = "score"
 
@@ -107,7 +97,7 @@ class Diplomacy(Ruleset):
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         return [Problem(sheet, p.name_cell, f"Sits out for {p.name} must list round numbers, found "
-                        f'"{p.extra["sits_out"]}".', SITS_OUT.hint)
+                        f'"{p.extra["sits_out"]}".', VOLUNTEERS.hint)
                 for p in players if p.extra.get("sits_out") and sit_out_rounds(p.extra["sits_out"]) is None]
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
@@ -168,7 +158,8 @@ class Diplomacy(Ruleset):
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         system = SYSTEMS[settings.option("scoring_system")]
-        scores = [SeatScore(round_.number, pid, (), {}, "absent") for pid in round_.byes]
+        scores = [SeatScore(round_.number, pid, (), {"score": Fraction(0), "centres": Fraction(0)}, "bye")
+                  for pid in round_.byes]
         for board in round_.games:
             results = [PowerResult(seat.player_id, str(seat.seat),
                                    max(0, seat.result["centres"] - (seat.result.get("yellow_cards") or 0)),
@@ -182,6 +173,24 @@ class Diplomacy(Ruleset):
                                         {"score": points[result.player_id], "centres": Fraction(result.centres)},
                                         outcome))
         return scores
+
+    def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
+        """A sit-out round scores the `Sit-out score` option: the mean of the player's boards, or a number."""
+        setting = event.settings.option("sit_out_score")
+        boards: dict[int, list[Fraction]] = {}
+        for row in scores:
+            if row.opponents:
+                boards.setdefault(row.player_id, []).append(row.values["score"])
+
+        def sit_out(row: SeatScore) -> SeatScore:
+            if setting != MEAN:
+                value = Fraction(setting)
+            else:
+                played = boards.get(row.player_id, [])
+                value = sum(played, Fraction(0)) / len(played) if played else Fraction(0)
+            return SeatScore(row.round, row.player_id, (), {**row.values, "score": value}, "bye")
+
+        return [sit_out(row) if row.is_bye else row for row in scores]
 
     def pair(self, event: Event, standings, history: History, round_number: int) -> Pairing:
         """Sit-outs, then boards from a seeded shuffle with repeat opponents avoided, then powers."""

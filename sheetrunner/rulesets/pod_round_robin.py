@@ -52,6 +52,7 @@ class PodRoundRobin(Ruleset):
     )
     tiebreakers = ("match_points", "opponents_win_pct", "win_resistance", "opponents_opponents_win_pct",
                    "win_resistance_resistance", "random")
+    provides = frozenset({"mp"})
     score_key = "match_points"
 
     def default_rounds(self, player_count: int) -> int:

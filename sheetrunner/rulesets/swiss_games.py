@@ -48,6 +48,7 @@ class SwissGames(SwissPaired):
                "costs nothing).", kind="yesno"),
     )
     tiebreakers = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
+    provides = frozenset({"mp", "games_won"})
     score_key = "match_points"
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:

@@ -51,6 +51,7 @@ class SwissTP(SwissPaired):
                "it costs nothing).", kind="yesno"),
     )
     tiebreakers = ("tp", "op", "sp", "opponents_op", "random")
+    provides = frozenset({"tp", "op", "sp"})
     score_key = "tp"
     points_value = "tp"
 

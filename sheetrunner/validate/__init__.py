@@ -1,0 +1,75 @@
+"""From the values of every sheet to an `Event`, collecting every problem on the way.
+
+Validation never raises on bad data: each finding becomes a `Problem` with
+the sheet, the cell, what is wrong and how to fix it, and reading goes on so
+the TO sees everything at once. Only the ruleset being unknown stops the
+reading of round sheets (their columns depend on it). One module per sheet
+kind: `settings` (Event), `players`, `rounds`; `edits` warns about
+compromises made by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
+from ..logsheet import changed_rounds, read_log
+from ..model import Event
+from ..problems import Problem
+from ..rulesets import Ruleset
+from ..workbook import FormulaProbe, SheetRows
+from .edits import hand_made_compromises
+from .players import read_players
+from .reader import find_sheet, visible
+from .rounds import read_rounds
+from .settings import read_settings
+
+__all__ = ["Checked", "validate", "find_sheet"]
+
+
+@dataclass
+class Checked:
+    """What validation found: the event (when readable), its ruleset and every problem."""
+
+    problems: list[Problem]
+    event: Event | None = None
+    ruleset: Ruleset | None = None
+    new_ids: dict[int, int] = field(default_factory=dict)  # Players row -> assigned ID
+
+
+def validate(sheets: dict[str, SheetRows], probe: FormulaProbe, redo: bool = False) -> Checked:
+    """Read and check the whole workbook; with `redo`, the last round is about to be paired again."""
+    checked = Checked(problems=same_named_sheets(sheets))
+    log = read_log(find_sheet(sheets, LOG_SHEET))
+    settings, ruleset = read_settings(sheets, checked.problems, probe)
+    checked.ruleset = ruleset
+    players_sheet = find_sheet(sheets, PLAYERS_SHEET)
+    extra = ruleset.player_columns if ruleset else ()
+    players, checked.new_ids = read_players(players_sheet, extra, checked.problems, probe, sheets, log)
+    if ruleset is not None and players_sheet is not None:
+        checked.problems.extend(ruleset.check_players(players, players_sheet.name))
+    if settings is None or ruleset is None or players_sheet is None:
+        return checked
+    cells: dict[tuple[int, int], str] = {}
+    rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, probe, log, redo, cells)
+    checked.event = Event(settings, tuple(players), tuple(rounds))
+    kept = rounds[:-1] if redo else rounds
+    checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
+    checked.problems.extend(changed_rounds(checked.event, log))
+    return checked
+
+
+def same_named_sheets(sheets: dict[str, SheetRows]) -> list[Problem]:
+    """Sheets whose titles read the same (case, spaces, invisible characters): sheetrunner cannot tell them
+    apart, and neither can the TO looking at the tabs."""
+    seen: dict[str, str] = {}
+    problems = []
+    for title in sheets:
+        key = sheet_key(title)
+        if key in seen:
+            problems.append(Problem(title, "", f'The sheets "{visible(seen[key])}" and "{visible(title)}" have the '
+                                    "same name as sheetrunner reads it.", "Rename or delete one of them (sheet names "
+                                    "are matched ignoring case, spaces and invisible characters)."))
+        else:
+            seen[key] = title
+    return problems

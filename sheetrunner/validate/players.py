@@ -1,0 +1,116 @@
+"""The `Players` sheet: the roster, with IDs assigned where blank and never reused (§2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import columns as cols
+from ..columns import Column
+from ..layout import PLAYERS_SHEET, round_number
+from ..logsheet import LogHistory
+from ..model import Player
+from ..options import normal
+from ..problems import Problem
+from ..values import BadValue, as_text, as_whole_number, is_blank
+from ..workbook import FormulaProbe, SheetRows
+from .reader import SheetReader
+
+
+def name_key(name: str) -> str:
+    """How two names are compared: as read (invisible characters, no-break spaces folded), ignoring case."""
+    return as_text(name).casefold()
+
+
+def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: list[Problem], probe: FormulaProbe,
+                 sheets: dict[str, SheetRows], log: LogHistory) -> tuple[list[Player], dict[int, int]]:
+    """The roster, and the IDs to write into rows that had none (by sheet row)."""
+    if sheet is None:
+        problems.append(Problem(PLAYERS_SHEET, "", "The workbook has no Players sheet.",
+                                "Add a sheet named Players with a Name column and one player per row."))
+        return [], {}
+    reader = SheetReader(sheet, cols.PLAYER_COLUMNS + extra, problems, probe)
+    if not reader.has("name"):
+        reader.problem(f"A{sheet.header_row or 1}", "The Players sheet has no Name column.",
+                       "Add a column headed Name with one player per row.")
+        return [], {}
+    entries: list[tuple[int, dict[str, Any]]] = []
+    names: dict[str, int] = {}
+    ids: dict[int, int] = {}
+    for row, values in sheet.rows:
+        fields = {key: reader.read(key, row, values) for key in reader.columns}
+        if not _has_name(reader, row, values, fields):
+            continue
+        key = name_key(fields["name"])
+        if key in names:
+            reader.problem(reader.cell("name", row), f'"{fields["name"]}" is on the roster twice (also row '
+                           f'{names[key]}).', "Delete the repeated row, or tell the two players apart (e.g. add an "
+                           "initial).")
+            continue
+        names[key] = row
+        if fields.get("id") is not None:
+            if fields["id"] in ids:
+                reader.problem(reader.cell("id", row), f"ID {fields['id']} is used twice (also row "
+                               f"{ids[fields['id']]}).", "Give each player their own ID, or clear it and "
+                               "sheetrunner assigns a new one.")
+                fields["id"] = None
+            else:
+                ids[fields["id"]] = row
+        entries.append((row, fields))
+    new_ids = _assign_ids(entries, _highest_id(sheets, ids, log))
+    players = [_player(row, fields, new_ids, extra, reader.cell("name", row)) for row, fields in entries]
+    return players, new_ids
+
+
+def _has_name(reader: SheetReader, row: int, values: tuple, fields: dict[str, Any]) -> bool:
+    """A row names a player; an empty name beside other values (or of invisible characters only) is a problem."""
+    if fields.get("name"):
+        return True
+    raw = reader.raw("name", values)
+    if isinstance(raw, str) and raw and is_blank(raw) and raw.strip():
+        reader.problem(reader.cell("name", row), "Name holds only invisible characters.",
+                       "Type the player's name, or clear the cell.")
+    elif any(fields.get(key) is not None for key in fields if key != "id"):
+        reader.problem(reader.cell("name", row), "Name is empty.", "Type the player's name, or delete the row.")
+    return False
+
+
+def _highest_id(sheets: dict[str, SheetRows], ids: dict[int, int], log: LogHistory) -> int:
+    """IDs are never reused: new ones start above any seen in Players, a round sheet or the Log."""
+    highest = max([log.last_id, *ids])
+    lookup = {normal(n) for n in cols.ROUND_PLAYER_ID.names}
+    for title, sheet in sheets.items():
+        if round_number(title) is None:
+            continue
+        index = next((i for i, h in enumerate(sheet.headers) if normal(h) in lookup), None)
+        if index is None:
+            continue
+        for _, values in sheet.rows:
+            try:
+                highest = max(highest, as_whole_number(values[index], 1) if index < len(values) else 0)
+            except BadValue:
+                pass  # reported where the round is read
+    return highest
+
+
+def _assign_ids(entries: list[tuple[int, dict]], highest: int) -> dict[int, int]:
+    new_ids = {}
+    for row, fields in entries:
+        if fields.get("id") is None:
+            highest += 1
+            new_ids[row] = highest
+    return new_ids
+
+
+def _player(row: int, fields: dict[str, Any], new_ids: dict[int, int], extra: tuple[Column, ...],
+            name_cell: str) -> Player:
+    return Player(
+        id=fields.get("id") or new_ids[row],
+        name=fields["name"],
+        team=fields.get("team") or "",
+        fixed_table=fields.get("fixed_table"),
+        dropped_after=fields.get("dropped_after"),
+        joined_in=fields.get("joined_in") or 1,
+        extra={column.key: fields.get(column.key) for column in extra},
+        row=row,
+        name_cell=name_cell,
+    )

@@ -1,0 +1,85 @@
+"""Reading the cells of one sheet by column, turning each bad value into a `Problem`."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from openpyxl.utils import get_column_letter
+
+from ..columns import Column
+from ..layout import sheet_key
+from ..options import normal
+from ..problems import Problem
+from ..values import BadValue, is_blank
+from ..workbook import FormulaProbe, SheetRows
+
+
+def cell_name(column_index: int, row: int) -> str:
+    return f"{get_column_letter(column_index + 1)}{row}"
+
+
+def find_sheet(sheets: dict[str, SheetRows], name: str) -> SheetRows | None:
+    """A sheet by the name a person reads (case, spaces and invisible characters ignored)."""
+    return next((s for title, s in sheets.items() if sheet_key(title) == sheet_key(name)), None)
+
+
+def visible(title: str) -> str:
+    """A sheet title with its invisible characters spelled out, so a message shows why two titles differ."""
+    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cf", "Cc", "Zl", "Zp") else ch
+                   for ch in title)
+
+
+class SheetReader:
+    """Reads cells of one sheet by column key, turning bad values into problems."""
+
+    def __init__(self, sheet: SheetRows, known: tuple[Column, ...], problems: list[Problem], probe: FormulaProbe):
+        self.sheet, self.problems, self.probe = sheet, problems, probe
+        self.columns: dict[str, tuple[int, Column]] = {}
+        lookup = {normal(name): column for column in known for name in column.names}
+        for index, header in enumerate(sheet.headers):
+            column = lookup.get(normal(header)) if not is_blank(header) else None
+            if column is None:
+                continue
+            if column.key in self.columns:
+                first = cell_name(self.columns[column.key][0], sheet.header_row)
+                self.problem(cell_name(index, sheet.header_row),
+                             f'A second "{column.header}" column (first at {first}).',
+                             "Keep one of them; rename or delete the other.")
+                continue
+            self.columns[column.key] = (index, column)
+
+    def problem(self, cell: str, message: str, hint: str = "", severity: str = "error") -> None:
+        self.problems.append(Problem(self.sheet.name, cell, message, hint, severity))
+
+    def has(self, key: str) -> bool:
+        return key in self.columns
+
+    def cell(self, key: str, row: int) -> str:
+        index = self.columns[key][0] if key in self.columns else len(self.sheet.headers)
+        return cell_name(index, row)
+
+    def raw(self, key: str, values: tuple) -> Any:
+        if key not in self.columns:
+            return None
+        index = self.columns[key][0]
+        return values[index] if index < len(values) else None
+
+    def read(self, key: str, row: int, values: tuple, invalid: Any = None) -> Any:
+        """The cell's clean value or None; a bad value, or a formula without a saved value, becomes a problem.
+
+        A bad value returns `invalid`, so a caller can tell it from an empty cell.
+        """
+        if key not in self.columns:
+            return None
+        column = self.columns[key][1]
+        raw = self.raw(key, values)
+        try:
+            value = column.read(raw)
+        except BadValue as bad:
+            self.problem(self.cell(key, row), f"{column.header} {bad}.", column.hint)
+            return invalid
+        if value is None and self.probe.is_uncached_formula(self.sheet.name, self.cell(key, row)):
+            self.problem(self.cell(key, row), f"{column.header} holds a formula whose value was never saved.",
+                         "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
+        return value

@@ -1,0 +1,265 @@
+"""`Round N` sheets: who sat where and what they typed as results (§2)."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from .. import columns as cols
+from ..layout import PLAYERS_SHEET, round_number, round_title, sheet_key
+from ..logsheet import LogHistory
+from ..model import BYE, Player, Round, Seat, Settings, Table, label_order
+from ..problems import ERROR, WARNING, Problem
+from ..rulesets import Ruleset
+from ..tournament import missing_results
+from ..values import as_text, is_blank
+from ..workbook import FormulaProbe, SheetRows
+from .players import name_key
+from .reader import SheetReader, visible
+
+INVALID = "#invalid"  # a result cell already reported as bad: not "empty" as well
+BYE_WORDS = {"bye", "sits out", "sit out", "sit-out", "sitting out"}
+
+
+def round_sheets(sheets: dict[str, SheetRows], problems: list[Problem]) -> list[tuple[int, SheetRows]]:
+    """The round sheets in order; two sheets read as the same round are reported and the second is skipped."""
+    found: dict[int, SheetRows] = {}
+    for title, sheet in sheets.items():
+        number = round_number(title)
+        if number is None:
+            continue
+        if number in found:
+            if sheet_key(found[number].name) == sheet_key(title):
+                continue  # the same name read twice: reported once, as such
+            problems.append(Problem(sheet.name, "", f'The sheets "{visible(found[number].name)}" and '
+                                    f'"{visible(title)}" are both read as {round_title(number)}.',
+                                    "Rename or delete one of them (sheet names are matched ignoring case, spaces "
+                                    "and invisible characters)."))
+            continue
+        found[number] = sheet
+    return sorted(found.items(), key=lambda item: item[0])
+
+
+def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settings, players: list[Player],
+                problems: list[Problem], probe: FormulaProbe, log: LogHistory, redo: bool = False,
+                cells: dict[tuple[int, int], str] | None = None) -> list[Round]:
+    """Every round sheet; with `redo`, the last round's seating is not checked, since it is about to be replaced.
+
+    `cells`, when given, is filled with each seated player's cell: (round, player ID) -> "D7".
+    """
+    numbered = round_sheets(sheets, problems)
+    rounds: list[Round] = []
+    for expected, (number, sheet) in enumerate(numbered, start=1):
+        if number != expected:
+            problems.append(Problem(sheet.name, "", f"There is a {sheet.name} sheet but no Round {expected} sheet.",
+                                    "Rename the round sheets so they run Round 1, Round 2, … without a gap."))
+            break
+        if number > settings.rounds:
+            problems.append(Problem(sheet.name, "", f"The event has {settings.rounds} rounds (Event sheet), "
+                                    f"but there is a {sheet.name} sheet.", "Raise Rounds in the Event sheet, or "
+                                    "delete the extra sheet."))
+        replaced = redo and number == len(numbered)
+        found: list[Problem] = []
+        reader = RoundReader(sheet, number, ruleset, settings, players, found, probe, log)
+        round_ = reader.read()
+        if cells is not None:
+            cells.update(((number, seat.player_id), reader.player_cell(seat.row))
+                         for table in round_.tables for seat in table.seats)
+        if not (replaced and not round_.has_any_result):
+            problems.extend(found)
+        rounds.append(round_)
+    problems.extend(_progress(rounds, ruleset, redo))
+    return rounds
+
+
+def _progress(rounds: list[Round], ruleset: Ruleset, redo: bool) -> list[Problem]:
+    """A round being entered is progress (a warning); an earlier round still missing results is an error."""
+    problems = []
+    if rounds and rounds[-1].has_any_result and not rounds[-1].is_complete and not redo:
+        last = rounds[-1]
+        done = sum(1 for table in last.games if all(seat.has_result for seat in table.seats))
+        problems.append(Problem(last.sheet, "", f"{done} of {len(last.games)} {ruleset.table_header.lower()}s have "
+                                "results so far.", "The standings leave this round out until every result is in.",
+                                WARNING))
+    for round_ in rounds[:-1]:
+        if not round_.is_complete:
+            problems.append(Problem(round_.sheet, "", f"{round_.sheet} is missing results, but a later round "
+                                    "has been paired.", "Enter the missing results (the cells are listed by "
+                                    "`sheetrunner check`)."))
+            problems.extend(missing_results(round_, ruleset))
+    return problems
+
+
+def seat_order(seat: Seat) -> tuple:
+    """Numbered seats in number order; named seats (powers) as the rows list them."""
+    return (seat.seat, seat.row) if isinstance(seat.seat, int) else (0, seat.row)
+
+
+class RoundReader:
+    """Reads one `Round N` sheet into a `Round`, checking seats and results."""
+
+    def __init__(self, sheet: SheetRows, number: int, ruleset: Ruleset, settings: Settings, players: list[Player],
+                 problems: list[Problem], probe: FormulaProbe, log: LogHistory):
+        self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
+        self.players, self.problems, self.log = players, problems, log
+        known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
+            ruleset.result_columns
+        self.reader = SheetReader(sheet, known, problems, probe)
+        self.by_id = {p.id: p for p in players}
+        self.by_name = {name_key(p.name): p for p in players}
+        self.row_counts: dict[Any, int] = {}
+
+    def read(self) -> Round:
+        self._check_headers()
+        tables: dict[Any, list[Seat]] = {}
+        seated: dict[int, int] = {}
+        for row, values in self.sheet.rows:
+            table, seat = self._read_row(row, values, seated)
+            if table is not None:
+                self.row_counts[table] = self.row_counts.get(table, 0) + 1
+            if table is not None and seat is not None:
+                key = (BYE, row) if table == BYE else table
+                tables.setdefault(key, []).append(seat)
+        round_ = Round(self.number, self._tables(tables), self.sheet.name)
+        missed = self._check_everyone_seated(seated, round_.has_any_result)
+        return Round(round_.number, round_.tables, round_.sheet, tuple(missed))
+
+    def _check_headers(self) -> None:
+        needed = [cols.TABLE] + list(self.ruleset.result_columns)
+        for column in needed:
+            if not self.reader.has(column.key):
+                self.reader.problem(f"A{self.sheet.header_row or 1}", f"The sheet has no {column.header} column.",
+                                    f"Add a column headed {column.header}.")
+        if not (self.reader.has("id") or self.reader.has("player")):
+            self.reader.problem(f"A{self.sheet.header_row or 1}", "The sheet has neither an ID nor a Player column.",
+                                "Add a column headed Player with each player's name.")
+
+    def _read_row(self, row: int, values: tuple, seated: dict[int, int]) -> tuple[Any, Seat | None]:
+        table = self._read_table(row, values)
+        player = self._identify(row, values)
+        if player is None:
+            return table, None
+        if player.id in seated:
+            self.reader.problem(self.player_cell(row), f"{player.name} is seated twice in this round "
+                                f"(also row {seated[player.id]}).", "Delete one of the two rows.")
+            return table, None
+        seated[player.id] = row  # even at a bad table: one cause, one message
+        if table is None:
+            return None, None
+        if not player.plays_in(self.number):
+            self._not_playing(row, player)
+        result = {c.key: self.reader.read(c.key, row, values, invalid=INVALID) for c in self.ruleset.result_columns}
+        if table == BYE:
+            if any(v is not None for v in result.values()):
+                self.reader.problem(self.reader.cell(self.ruleset.result_columns[0].key, row),
+                                    "Results typed on a bye row are ignored.",
+                                    "Clear them, or seat the player at a table.", "warning")
+            return table, Seat(player.id, 0, {key: None for key in result}, self._note(values), row)
+        seat_number = self.reader.read("seat", row, values) or 0
+        return table, Seat(player.id, seat_number, result, self._note(values), row)
+
+    def _note(self, values: tuple) -> str:
+        return as_text(self.reader.raw("note", values))
+
+    def _read_table(self, row: int, values: tuple) -> Any:
+        """A table label: any text the TO typed (12, "A", "1A", "Table 12"), or a bye / sit-out marker."""
+        raw = self.reader.raw("table", values)
+        if is_blank(raw):
+            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} is empty.",
+                                f"Type the {self.ruleset.table_header.lower()}'s number or name, or "
+                                f"{self.ruleset.bye_label}.")
+            return None
+        text = as_text(raw)
+        if text.casefold() in BYE_WORDS:
+            return BYE
+        return int(text) if text.isdecimal() and text.isascii() else text
+
+    def _identify(self, row: int, values: tuple) -> Player | None:
+        """The player of a row, by ID or by name; both must agree when both are typed."""
+        player_id = self.reader.read("id", row, values)
+        name = as_text(self.reader.raw("player", values))
+        by_name = self.by_name.get(name_key(name)) if name else None
+        if player_id is not None:
+            player = self.by_id.get(player_id)
+            if player is None:
+                self.reader.problem(self.reader.cell("id", row), f"No player has ID {player_id}.",
+                                    "Use an ID from the Players sheet, or clear it and type the name.")
+                return None
+            if name and by_name is not player:
+                self.reader.problem(self.player_cell(row), f'ID {player_id} is {player.name}, not "{name}".',
+                                    "Correct the ID or the name so they match the Players sheet.")
+                return None
+            return player
+        if not name:
+            self.reader.problem(self.player_cell(row), "The row names no player.", "Type the player's name.")
+            return None
+        if by_name is None:
+            close = difflib.get_close_matches(name, [p.name for p in self.players], n=3, cutoff=0.6)
+            hint = ("Did you mean " + " or ".join(f'"{c}"' for c in close) + "?") if close else \
+                "Add them to the Players sheet first."
+            self.reader.problem(self.player_cell(row), f'"{name}" is not on the roster.', hint)
+        return by_name
+
+    def player_cell(self, row: int) -> str:
+        return self.reader.cell("player" if self.reader.has("player") else "id", row)
+
+    def _not_playing(self, row: int, player: Player) -> None:
+        if player.joined_in > self.number:
+            message = f"{player.name} joins in round {player.joined_in} (Players row {player.row}) but is seated here."
+            hint = "Change Joined in, or remove this row."
+        else:
+            message = f"{player.name} dropped after round {player.dropped_after} (Players row {player.row}) " \
+                      "but is seated here."
+            hint = "Clear Dropped after to reinstate them, or remove this row."
+        self.reader.problem(self.player_cell(row), message, hint)
+
+    def _tables(self, grouped: dict[Any, list[Seat]]) -> tuple[Table, ...]:
+        tables = []
+        low, high = self.ruleset.seats_per_table
+        for key, seats in grouped.items():
+            number = BYE if isinstance(key, tuple) else key
+            table = Table(number, tuple(sorted(seats, key=seat_order)))
+            if not table.is_bye:
+                self._check_table(table, low, high)
+            tables.append(table)
+        games = sorted((t for t in tables if not t.is_bye), key=lambda t: label_order(t.number))
+        return tuple(games + [t for t in tables if t.is_bye])
+
+    def _check_table(self, table: Table, low: int, high: int) -> None:
+        first = self.reader.cell("table", table.seats[0].row)
+        label = f"{self.ruleset.table_header} {table.number}"
+        rows = self.row_counts.get(table.number, len(table.seats))
+        if not low <= rows <= high:
+            size = f"{low}" if low == high else f"{low} to {high}"
+            self.reader.problem(first, f"{label} has {rows} player(s); a {self.ruleset.name} game has "
+                                f"{size}.", "Fix the table numbers so each game has the right number of players.")
+            return
+        if not any(seat.has_result for seat in table.seats):
+            return
+        missing = [(seat, column) for seat in table.seats for column in self.ruleset.result_columns
+                   if column.required and seat.result.get(column.key) is None]
+        for seat, column in missing:
+            if self.reader.has(column.key):
+                self.reader.problem(self.reader.cell(column.key, seat.row), f"{column.header} is empty while other "
+                                    f"results of {label.lower()} are filled in.",
+                                    "Type the missing result, or clear the whole table to enter it later.")
+        if not missing and not any(v is INVALID for seat in table.seats for v in seat.result.values()):
+            self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
+
+    def _check_everyone_seated(self, seated: dict[int, int], started: bool) -> list[int]:
+        """Players who should be here but have no seat: those the round was paired without (the Log says who
+        was active) missed it; anyone else is a forgotten seat, an error once results are in."""
+        active = self.log.active.get(self.number)
+        missed = []
+        for player in self.players:
+            if not player.plays_in(self.number) or player.id in seated:
+                continue
+            if active is not None and player.id not in active:
+                missed.append(player.id)
+                continue
+            hint = f"Add them to {self.sheet.name}, or type {self.number - 1} under Dropped after if they left."
+            if not started:
+                hint += f" While {self.sheet.name} has no results, `pair --redo` pairs it again with them."
+            self.problems.append(Problem(PLAYERS_SHEET, player.name_cell, f"{player.name} is playing but has "
+                                         f"no seat in {self.sheet.name}.", hint, ERROR if started else WARNING))
+        return missed

@@ -1,0 +1,118 @@
+"""The `Event` sheet: the ruleset, the event's length and seed, and every option (§2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import __version__
+from ..columns import Column
+from ..layout import EVENT_SHEET
+from ..model import Settings
+from ..options import COMMON_OPTIONS, FORMAT_VERSION, Option, normal, option_by_label
+from ..problems import Problem
+from ..rulesets import RULESETS, Ruleset, get_ruleset
+from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
+from ..values import BadValue, as_text, is_blank
+from ..workbook import FormulaProbe, SheetRows
+from .reader import SheetReader, find_sheet
+
+Typed = dict[str, tuple[int, Any, str]]  # normal(label) -> (row, raw value, label as typed)
+
+
+def read_settings(sheets: dict[str, SheetRows], problems: list[Problem],
+                  probe: FormulaProbe) -> tuple[Settings | None, Ruleset | None]:
+    sheet = find_sheet(sheets, EVENT_SHEET)
+    if sheet is None:
+        problems.append(Problem(EVENT_SHEET, "", "The workbook has no Event sheet.",
+                                "Make the workbook with `sheetrunner init`, or add a sheet named Event with "
+                                "Setting and Value columns."))
+        return None, None
+    reader = SheetReader(sheet, (Column("setting", "Setting", ("Option", "Name")), Column("value", "Value")),
+                         problems, probe)
+    if not (reader.has("setting") and reader.has("value")):
+        reader.problem("A1", "The Event sheet needs a header row with Setting and Value columns.",
+                       "Type Setting in A1 and Value in B1, then one setting per row below.")
+        return None, None
+    typed = _typed_settings(sheet, reader)
+    ruleset = _read_ruleset(typed, reader)
+    options = COMMON_OPTIONS + (ruleset.options if ruleset else ())
+    parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
+              for option in options}
+    _check_format_version(parsed.get("format_version"), typed, reader)
+    known = option_by_label(options)
+    for label_key, (row, _, label) in typed.items():
+        if label_key not in known and ruleset is not None:
+            reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
+                           "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
+    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
+    if ruleset is None or any(parsed.get(k) is None for k in ("rounds", "seed")):
+        return None, ruleset
+    settings = Settings(ruleset=ruleset.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
+                        date=parsed["date"], tiebreakers=tiebreakers or ruleset.tiebreakers, options=parsed)
+    return settings, ruleset
+
+
+def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:
+    typed: Typed = {}
+    for row, values in sheet.rows:
+        label = as_text(reader.raw("setting", values))
+        if not label:
+            continue
+        if normal(label) in typed:
+            first = typed[normal(label)][0]
+            reader.problem(reader.cell("setting", row), f'"{label}" is set twice (first on row {first}).',
+                           "Delete one of the two rows.")
+            continue
+        typed[normal(label)] = (row, reader.raw("value", values), label)
+    return typed
+
+
+def _read_ruleset(typed: Typed, reader: SheetReader) -> Ruleset | None:
+    row, raw, _ = typed.get("ruleset", (0, None, ""))
+    names = ", ".join(RULESETS)
+    if is_blank(raw):
+        where = reader.cell("value", row) if row else "A1"
+        reader.problem(where, "Ruleset is not set.", f"Add a Ruleset row with one of: {names}.")
+        return None
+    ruleset = get_ruleset(as_text(raw))
+    if ruleset is None:
+        reader.problem(reader.cell("value", row), f'Unknown ruleset "{as_text(raw)}".', f"Use one of: {names}.")
+    return ruleset
+
+
+def _read_option(option: Option, row: int, raw: Any, reader: SheetReader) -> Any:
+    if not row and option.required:
+        reader.problem("A1", f"The {option.label} setting is missing.", f"Add a row: {option.label} | value.")
+        return None
+    try:
+        return option.read(raw)
+    except BadValue as bad:
+        reader.problem(reader.cell("value", row), f"{option.label} {bad}.", option.hint)
+        return None
+
+
+def _check_format_version(version: int | None, typed: Typed, reader: SheetReader) -> None:
+    if version is not None and version > FORMAT_VERSION:
+        row = typed.get(normal("Format version"), (0,))[0]
+        reader.problem(reader.cell("value", row), f"This workbook is format version {version}; sheetrunner "
+                       f"{__version__} reads format version {FORMAT_VERSION} only.",
+                       "Update sheetrunner (pip install --upgrade sheetrunner) and run the command again.")
+
+
+def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Ruleset | None) -> tuple[str, ...]:
+    """The `Tiebreakers` override: known names that the ruleset's scoring can feed (validate, then run)."""
+    names = tuple(normal(name).replace(" ", "_").replace("-", "_") for name in text.split(",") if name.strip())
+    cell = reader.cell("value", typed.get("tiebreakers", (0,))[0])
+    unknown = [name for name in names if name not in TIEBREAKERS]
+    if unknown:
+        reader.problem(cell, "Unknown tiebreaker " + ", ".join(f'"{n}"' for n in unknown) + ".",
+                       "Use names from: " + ", ".join(TIEBREAKERS) + ".")
+        return ()
+    if ruleset is None:
+        return names
+    unfit = unfit_tiebreakers(names, ruleset.provides)
+    for name, missing in unfit.items():
+        reader.problem(cell, f'Tiebreaker "{name}" needs {" and ".join(missing)}, which {ruleset.name} does not '
+                       "score.", f"Use names that fit {ruleset.name}: "
+                       + ", ".join(fitting_tiebreakers(ruleset.provides)) + ".")
+    return () if unfit else names
