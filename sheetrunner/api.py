@@ -18,7 +18,7 @@ from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
 from .problems import EventError, Problem, raise_on_errors
 from .reports import print_pdfs, render_reports
-from .roster import read_roster
+from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .sheets import (append_log, fill_player_cells, insertion_index, write_event_sheet, write_players_sheet,
                      write_round_sheet, write_standings_sheet)
@@ -78,8 +78,14 @@ def check_event(path: Path | str) -> list[Problem]:
     return validate(sheets, FormulaProbe(path)).problems
 
 
+@dataclass
+class InitResult:
+    path: Path
+    roster: Roster | None  # what was imported from the roster file, and how its columns were used
+
+
 def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, name: str = "",
-               players: Path | str | None = None, seed: int | None = None, date: str = "") -> Path:
+               players: Path | str | None = None, seed: int | None = None, date: str = "") -> InitResult:
     """Make a new event workbook: `Event` settings and a `Players` sheet (§1 step 1)."""
     path = Path(path)
     ruleset = get_ruleset(ruleset_name)
@@ -88,14 +94,15 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     if path.exists():
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
-    roster = read_roster(Path(players), ruleset.player_columns) if players else []
-    chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(roster)), "name": name,
+    roster = read_roster(Path(players), ruleset.player_columns) if players else None
+    entries = roster.players if roster else []
+    chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(entries)), "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
     writer = WorkbookWriter.blank(path)
     write_event_sheet(writer, ruleset, chosen)
-    write_players_sheet(writer, ruleset, roster)
+    write_players_sheet(writer, ruleset, entries, roster.kept if roster else [])
     save_atomically(writer.book, path)
-    return path
+    return InitResult(path, roster)
 
 
 @dataclass

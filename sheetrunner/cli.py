@@ -23,11 +23,33 @@ EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or the command r
 2 a mistake on the command line."""
 
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
+# Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
+# sequence in a player's name must never reach the terminal as a command.
+CONTROL = {code: f"\\x{code:02x}" for code in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print one line, safely: control characters escaped, characters the console cannot show escaped too,
+    and a closed or broken output ignored (the work is done; printing must never undo it)."""
+    try:
+        click.echo(text.translate(CONTROL), err=err)
+    except OSError:
+        pass
+
+
+def use_forgiving_output() -> None:
+    """A console that cannot show a character (cp1252 and Łukasz) prints `\\u0141` instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
 
 
 def show_problems(problems: list[Problem], err: bool = True) -> None:
     for problem in problems:
-        click.echo(str(problem), err=err)
+        say(str(problem), err=err)
 
 
 class Failed(click.ClickException):
@@ -51,6 +73,7 @@ def run(action):
 @click.version_option(__version__, prog_name="sheetrunner")
 def cli() -> None:
     """Run a tournament from an Excel workbook: check it, pair the next round, print standings."""
+    use_forgiving_output()
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -65,8 +88,10 @@ def cli() -> None:
 def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
          seed: int | None) -> None:
     """Make a new event workbook with Event settings and a Players sheet."""
-    run(lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
-    click.echo(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
+    made = run(lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
+    if made.roster is not None:
+        say(made.roster.summary(players.name))
+    say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -77,10 +102,10 @@ def check(workbook: Path, as_json: bool) -> None:
     problems = api.check_event(workbook)
     errors = [p for p in problems if p.is_error]
     if as_json:
-        click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+        say(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
     else:
         show_problems(problems, err=False)
-        click.echo(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
+        say(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
     if errors:
         sys.exit(1)
 
@@ -103,7 +128,7 @@ def pair(workbook: Path, output: Path | None, redo: bool, reports_out: Path | No
     show_problems(result.warnings)
     summarize_round(result)
     if result.reports:
-        click.echo(f"Reports: {result.reports.folder / 'index.html'}")
+        say(f"Reports: {result.reports.folder / 'index.html'}")
 
 
 def summarize_round(result: api.PairResult) -> None:
@@ -117,22 +142,23 @@ def summarize_round(result: api.PairResult) -> None:
         return f"{names[pid].name}{score}"
 
     tables = result.pairing.tables
-    noun = result.ruleset.table_header
-    click.echo(f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} bye(s).")
+    noun, bye = result.ruleset.table_header, result.ruleset.bye_label
+    byes = "sit-out(s)" if bye != "BYE" else "bye(s)"
+    say(f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} {byes}.")
     if len(tables) <= 100:
         for table in tables:
             seats = [f"{who(pid)} [{seat}]" if table.seats else who(pid)
                      for pid, seat in zip(table.player_ids, table.seats or table.player_ids)]
-            click.echo(f"  {noun} {table.number}: " + " v ".join(seats))
+            say(f"  {noun} {table.number}: " + " v ".join(seats))
     for pid in result.pairing.byes:
-        click.echo(f"  Bye: {who(pid)}")
+        say(f"  {'Bye' if bye == 'BYE' else bye}: {who(pid)}")
     compromises = result.pairing.compromises
-    click.echo("Compromises: none." if not compromises else "Compromises:")
+    say("Compromises: none." if not compromises else "Compromises:")
     for text in compromises:
         players = [names[p].name for p, notes in result.pairing.notes.items() if text in notes]
-        click.echo(f"  - {', '.join(players)}: {text}")
+        say(f"  - {', '.join(players)}: {text}")
     saved = f"Wrote Round {result.round} to {result.output}"
-    click.echo(saved + (f" (backup: {result.backup.name})." if result.backup else "."))
+    say(saved + (f" (backup: {result.backup.name})." if result.backup else "."))
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -146,9 +172,9 @@ def standings(workbook: Path, as_json: bool, output: Path | None, no_write: bool
     result = run(lambda: api.current_standings(workbook, output, write=not no_write))
     show_problems(result.warnings)
     if as_json:
-        click.echo(json.dumps(standings_json(result.standings), indent=2, ensure_ascii=False))
+        say(json.dumps(standings_json(result.standings), indent=2, ensure_ascii=False))
     else:
-        click.echo(standings_text(result.standings))
+        say(standings_text(result.standings))
 
 
 def json_number(value) -> int | float:
@@ -204,23 +230,23 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
            templates: Path | None) -> None:
     """Render a round's printable reports: pairings, slips, standings, poster, history."""
     result = run(lambda: api.report(workbook, round_number, out, templates, pdf, paper))
-    click.echo(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
-    click.echo(f"Open {result.folder / 'index.html'}")
+    say(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
+    say(f"Open {result.folder / 'index.html'}")
 
 
 @cli.command("tiebreakers")
 def list_tiebreakers() -> None:
     """List every tiebreaker name for the Tiebreakers setting, with its meaning."""
     for tb in TIEBREAKERS.values():
-        click.echo(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
+        say(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
 
 
 @cli.command("rulesets")
 def list_rulesets() -> None:
     """List the rulesets with their result columns, options and defaults."""
     for ruleset in RULESETS.values():
-        click.echo(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
-        click.echo("  results: " + ", ".join(c.header for c in ruleset.result_columns))
-        click.echo("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
+        say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
+        say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
+        say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
         for option in ruleset.options:
-            click.echo(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")
+            say(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")

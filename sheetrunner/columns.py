@@ -43,7 +43,7 @@ class Column:
 
 PLAYER_ID = Column("id", "ID", ("Player ID", "#", "No", "Number"), "whole", minimum=1,
                    hint="IDs are whole numbers from 1; leave it blank and sheetrunner assigns one.", width=6)
-PLAYER_NAME = Column("name", "Name", ("Player", "Player name"), hint="Type the player's name.", width=28)
+PLAYER_NAME = Column("name", "Name", ("Player", "Player name", "Full name"), hint="Type the player's name.", width=28)
 TEAM = Column("team", "Team", ("Club", "Family"), hint="Players with the same Team are kept apart.", width=18)
 FIXED_TABLE = Column("fixed_table", "Fixed table", ("Fixed game", "Fixed board"), "whole", minimum=1,
                      hint="Type the table number this player must always sit at, or leave it blank.", width=12)

@@ -30,6 +30,8 @@ class Problem:
 
     @property
     def where(self) -> str:
+        if self.sheet and self.cell.startswith("line "):  # a text file (a roster CSV)
+            return f"{self.sheet}, {self.cell}"
         if self.sheet and self.cell:
             return f"{self.sheet}!{self.cell}"
         return self.sheet or "workbook"

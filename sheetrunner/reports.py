@@ -107,8 +107,10 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int,
     reports = dict(REPORTS, **EXTRA_REPORTS.get(ruleset.name, {}))
     return ReportData(
         event={"name": event.settings.name or "Tournament", "date": event.settings.date, "ruleset": ruleset.title,
-               "table": ruleset.table_header, "seat": ruleset.seat_column.header, "rounds": event.settings.rounds},
-        round=round_number, tables=tables, byes=byes, by_name=_by_name(tables, byes), slips=_slips(tables, ruleset),
+               "table": ruleset.table_header, "seat": ruleset.seat_column.header, "rounds": event.settings.rounds,
+               "bye": ruleset.bye_label, "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)"},
+        round=round_number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
+        slips=_slips(tables, ruleset),
         standings=standings_data(latest), history=_history(event, ruleset), reports=reports,
     )
 
@@ -125,15 +127,15 @@ def _table(table, names, current, ruleset: Ruleset) -> dict[str, Any]:
     return {"number": table.number, "seats": seats}
 
 
-def _by_name(tables: list[dict], byes: list[dict]) -> list[dict[str, Any]]:
+def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[str, Any]]:
     """Every player with their table and opponents, alphabetically: what players crowd around."""
     rows = []
     for table in tables:
         for seat in table["seats"]:
             opponents = [other["name"] for other in table["seats"] if other["id"] != seat["id"]]
-            rows.append({"name": seat["name"], "table": table["number"], "seat": seat["seat"],
+            rows.append({"name": seat["name"], "table": table["number"], "seat": seat["seat"], "bye": False,
                          "opponents": opponents})
-    rows += [{"name": bye["name"], "table": "BYE", "seat": "", "opponents": []} for bye in byes]
+    rows += [{"name": bye["name"], "table": bye_label, "seat": "", "opponents": [], "bye": True} for bye in byes]
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["name"]))
 
 
@@ -166,9 +168,10 @@ def _history(event: Event, ruleset: Ruleset) -> list[dict[str, Any]]:
                 typed = ", ".join(f"{c.header} {_result_text(seat.result.get(c.key))}" for c in ruleset.result_columns
                                   if seat.result.get(c.key) not in (None, False))
                 entries[seat.player_id].append({
-                    "round": round_.number, "table": table.number, "seat": seat.seat if not table.is_bye else "",
+                    "round": round_.number, "table": ruleset.bye_label if table.is_bye else table.number,
+                    "seat": seat.seat if not table.is_bye else "",
                     "opponents": [names[p].name for p in table.player_ids if p != seat.player_id],
-                    "result": typed or ("bye" if table.is_bye else "not entered")})
+                    "result": typed or (ruleset.bye_label.lower() if table.is_bye else "not entered")})
     return [{"name": p.name, "id": p.id, "team": p.team, "rounds": entries[p.id]}
             for p in sorted(event.players, key=lambda p: (p.name.casefold(), p.name))]
 

@@ -1,39 +1,137 @@
-"""Reading a roster CSV for `init --players`: comma or semicolon, with or without a BOM or header."""
+"""Reading a roster CSV for `init --players`, and saying what was made of it.
+
+Comma, semicolon or tab separated, with or without a UTF-8 BOM. The first
+line is a header when it names a column sheetrunner knows; a file of one
+column without one is a plain list of names. Names come from a Name column,
+or from First name and Last name together. Columns sheetrunner knows (Team,
+Fixed table, …) are read as such; any other headed column (faction, deck,
+club) is kept as a Players column of its own; a column with no header is
+ignored. A file with several columns but none holding names is refused: it
+would otherwise import its header as a player.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .columns import PLAYER_COLUMNS, Column
 from .options import normal
 from .problems import EventError, Problem
-from .values import BadValue
+from .values import BadValue, as_text
+
+FIRST_NAME = ("first name", "firstname", "first", "given name", "forename", "vorname", "prénom", "prenom")
+LAST_NAME = ("last name", "lastname", "last", "surname", "family name", "nachname", "nom de famille", "apellido",
+             "apellidos")
 
 
-def read_roster(path: Path, extra: tuple[Column, ...] = ()) -> list[dict[str, object]]:
-    """One dict per player with the columns sheetrunner knows (`name`, `team`, …)."""
+@dataclass
+class Roster:
+    """The players read, and how each column of the file was used."""
+
+    players: list[dict[str, object]]
+    used: list[str] = field(default_factory=list)  # "Name", "Team from Club", "Name from First name + Last name"
+    kept: list[str] = field(default_factory=list)  # headers kept as Players columns of their own
+    ignored: list[str] = field(default_factory=list)  # columns left out, and why
+
+    def summary(self, source: str) -> str:
+        parts = [f"Imported {len(self.players)} player(s) from {source}: " + "; ".join(self.used)]
+        if self.kept:
+            parts.append("kept as Players columns: " + ", ".join(self.kept))
+        if self.ignored:
+            parts.append("ignored: " + ", ".join(self.ignored))
+        return "; ".join(parts) + "."
+
+
+@dataclass
+class Layout:
+    """What each position of a row holds."""
+
+    known: dict[int, Column] = field(default_factory=dict)
+    first: int | None = None
+    last: int | None = None
+    kept: dict[int, str] = field(default_factory=dict)
+
+
+def read_roster(path: Path, extra: tuple[Column, ...] = ()) -> Roster:
+    """Every player of the file, with the columns sheetrunner knows by key and kept columns by header."""
     text = _decode(path)
     rows = [row for row in csv.reader(io.StringIO(text), dialect=_dialect(text)) if any(c.strip() for c in row)]
     if not rows:
         raise EventError(Problem(path.name, "", "The roster file has no players.", "Put one player per line."))
     known = {normal(name): column for column in PLAYER_COLUMNS + extra for name in column.names}
-    header = [known.get(normal(cell)) for cell in rows[0]]
-    if not any(column is not None and column.key == "name" for column in header):
-        header, body = [PLAYER_COLUMNS[1]] + [None] * (len(rows[0]) - 1), rows  # no header: names in column 1
+    roster = Roster([])
+    layout = _header_layout(rows[0], known, roster)
+    if layout is None:
+        if max(len(row) for row in rows) > 1:
+            found = ", ".join(f'"{as_text(cell)}"' for cell in rows[0] if as_text(cell))
+            raise EventError(Problem(path.name, "line 1", f"No column holds the players' names (the first line "
+                                     f"has {found}).", "Head the column of names Name, or use First name and "
+                                     "Last name columns."))
+        layout, body, first_line = Layout(known={0: PLAYER_COLUMNS[1]}), rows, 1
+        roster.used.append("Name (a list of names, no header)")
     else:
-        body = rows[1:]
+        body, first_line = rows[1:], 2
+    roster.players = _read_players(path, body, first_line, layout)
+    return roster
+
+
+def _header_layout(header: list[str], known: dict[str, Column], roster: Roster) -> Layout | None:
+    """How the header's columns are used; None when it names no column of names (so it is not a header)."""
+    layout = Layout()
+    taken: set[str] = set()
+    for index, cell in enumerate(header):
+        label, key = as_text(cell), normal(cell)
+        column = known.get(key)
+        if not label:
+            roster.ignored.append(f"column {index + 1} (no header)")
+        elif key in taken:
+            roster.ignored.append(f'"{label}" (a second column with that header)')
+        elif column is not None:
+            layout.known[index] = column
+            roster.used.append(column.header if normal(column.header) == key else f'{column.header} from "{label}"')
+        elif key in FIRST_NAME and layout.first is None:
+            layout.first = index
+        elif key in LAST_NAME and layout.last is None:
+            layout.last = index
+        else:
+            layout.kept[index] = label
+        taken.add(key)
+    has_name = any(column.key == "name" for column in layout.known.values())
+    if not has_name and layout.first is None and layout.last is None:
+        roster.used.clear()
+        roster.ignored.clear()
+        return None
+    if not has_name:
+        parts = [f'"{as_text(header[i])}"' for i in (layout.first, layout.last) if i is not None]
+        roster.used.insert(0, "Name from " + " + ".join(parts))
+    elif layout.first is not None or layout.last is not None:
+        for index in (layout.first, layout.last):  # a Name column wins; first and last names are kept beside it
+            if index is not None:
+                layout.kept[index] = as_text(header[index])
+        layout.first = layout.last = None
+    roster.kept = [layout.kept[i] for i in sorted(layout.kept)]
+    return layout
+
+
+def _read_players(path: Path, body: list[list[str]], first_line: int, layout: Layout) -> list[dict[str, object]]:
     players, problems = [], []
-    for line, row in enumerate(body, start=2 if body is not rows else 1):
+    for line, row in enumerate(body, start=first_line):
         entry: dict[str, object] = {}
-        for column, cell in zip(header, row):
-            if column is None:
-                continue
+        for index, column in layout.known.items():
             try:
-                entry[column.key] = column.read(cell)
+                entry[column.key] = column.read(row[index] if index < len(row) else None)
             except BadValue as bad:
                 problems.append(Problem(path.name, f"line {line}", f"{column.header} {bad}.", column.hint))
+        if layout.first is not None or layout.last is not None:
+            parts = [as_text(row[i]) if i is not None and i < len(row) else "" for i in (layout.first, layout.last)]
+            entry["name"] = " ".join(part for part in parts if part)
+        for index, header in layout.kept.items():
+            value = as_text(row[index]) if index < len(row) else ""
+            if value:
+                entry[header] = value
         if entry.get("name"):
             players.append(entry)
     if problems:

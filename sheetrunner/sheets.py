@@ -57,18 +57,20 @@ def _option_validation(option: Option) -> DataValidation | None:
                                       minimum=option.minimum, hint=option.hint))
 
 
-def write_players_sheet(writer: WorkbookWriter, ruleset: Ruleset, roster: list[dict[str, Any]]) -> None:
+def write_players_sheet(writer: WorkbookWriter, ruleset: Ruleset, roster: list[dict[str, Any]],
+                        kept: list[str] = ()) -> None:
+    """`Players`: sheetrunner's columns with drop-downs and number checks, then the roster's own columns."""
     columns = cols.PLAYER_COLUMNS + ruleset.player_columns
-    rows = [[entry.get("id", index)] + [entry.get(c.key) for c in columns[1:]]
+    rows = [[entry.get("id", index)] + [entry.get(c.key) for c in columns[1:]] + [entry.get(h) for h in kept]
             for index, entry in enumerate(roster, start=1)]
     validations = {i: validation_for(c) for i, c in enumerate(columns, start=1) if validation_for(c) is not None}
-    writer.write_table(PLAYERS_SHEET, [c.header for c in columns], rows, [c.width for c in columns],
-                       validations)
+    writer.write_table(PLAYERS_SHEET, [c.header for c in columns] + list(kept), rows,
+                       [c.width for c in columns] + [16] * len(kept), validations)
     sheet = writer.find_sheet(PLAYERS_SHEET)
     for column, rule in validations.items():  # extend drop-downs well below the roster for late entries
         letter = get_column_letter(column)
         rule.sqref = type(rule.sqref)(f"{letter}2:{letter}{max(len(rows) + 200, 500)}")
-    sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns))}{max(len(rows) + 1, 2)}"
+    sheet.auto_filter.ref = f"A1:{get_column_letter(len(columns) + len(kept))}{max(len(rows) + 1, 2)}"
 
 
 def round_headers(ruleset: Ruleset) -> list[cols.Column]:

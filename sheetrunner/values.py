@@ -74,16 +74,13 @@ def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WH
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
             raise BadValue(f"needs a whole number, found {shown(raw)}")
-        if abs(value) > maximum:
-            raise BadValue(f"needs a whole number of at most {maximum}, found {shown(raw)}")
-        value = int(value)
-    if not isinstance(value, int):
+    if not isinstance(value, (int, float)):
         raise BadValue(f"needs a whole number, found {shown(raw)}")
-    if value > maximum or value < -maximum:
-        raise BadValue(f"needs a whole number of at most {maximum}, found {shown(raw)}")
     if minimum is not None and value < minimum:
         raise BadValue(f"needs a whole number of at least {minimum}, found {shown(raw)}")
-    return value
+    if value > maximum:
+        raise BadValue(f"needs a whole number of at most {maximum}, found {shown(raw)}")
+    return int(value)
 
 
 def as_number(raw: Any, minimum: Fraction | None = None) -> Fraction:

@@ -67,9 +67,9 @@ def same_named_sheets(sheets: dict[str, SheetRows]) -> list[Problem]:
     for title in sheets:
         key = sheet_key(title)
         if key in seen:
-            problems.append(Problem(title, "", f'The sheets "{visible(seen[key])}" and "{visible(title)}" have the '
-                                    "same name as sheetrunner reads it.", "Rename or delete one of them (sheet names "
-                                    "are matched ignoring case, spaces and invisible characters)."))
+            problems.append(Problem(visible(title), "", f'The sheets "{visible(seen[key])}" and "{visible(title)}" '
+                                    "have the same name once case, spaces and invisible characters are ignored.",
+                                    "Rename or delete one of them."))
         else:
             seen[key] = title
     return problems

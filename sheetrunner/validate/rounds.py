@@ -33,8 +33,7 @@ def round_sheets(sheets: dict[str, SheetRows], problems: list[Problem]) -> list[
                 continue  # the same name read twice: reported once, as such
             problems.append(Problem(sheet.name, "", f'The sheets "{visible(found[number].name)}" and '
                                     f'"{visible(title)}" are both read as {round_title(number)}.',
-                                    "Rename or delete one of them (sheet names are matched ignoring case, spaces "
-                                    "and invisible characters)."))
+                                    "Rename or delete one of them."))
             continue
         found[number] = sheet
     return sorted(found.items(), key=lambda item: item[0])

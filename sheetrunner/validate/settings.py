@@ -111,8 +111,9 @@ def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Rul
     if ruleset is None:
         return names
     unfit = unfit_tiebreakers(names, ruleset.provides)
-    for name, missing in unfit.items():
-        reader.problem(cell, f'Tiebreaker "{name}" needs {" and ".join(missing)}, which {ruleset.name} does not '
-                       "score.", f"Use names that fit {ruleset.name}: "
-                       + ", ".join(fitting_tiebreakers(ruleset.provides)) + ".")
-    return () if unfit else names
+    if unfit:
+        listed = ", ".join(f'"{name}" ({" and ".join(missing)})' for name, missing in unfit.items())
+        reader.problem(cell, f"{ruleset.name} does not score what these tiebreakers need: {listed}.",
+                       f"Use names that fit {ruleset.name}: " + ", ".join(fitting_tiebreakers(ruleset.provides)) + ".")
+        return ()
+    return names
