@@ -87,3 +87,54 @@ def round_rows(path: Path, round_number: int) -> list[tuple]:
 
 def digest(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def headers_of(sheet) -> dict[str, int]:
+    """Column number by header text of a sheet's first row."""
+    return {cell.value: cell.column for cell in sheet[1] if cell.value is not None}
+
+
+def type_results(path: Path, round_number: int, results: dict[str, dict[str, Any]]) -> None:
+    """Type results into a round sheet by player name and column header, as a scorekeeper would."""
+    book = openpyxl.load_workbook(path)
+    sheet = book[f"Round {round_number}"]
+    columns = headers_of(sheet)
+    for row in range(2, sheet.max_row + 1):
+        name = sheet.cell(row=row, column=columns["Player"]).value
+        for header, value in results.get(name, {}).items():
+            sheet.cell(row=row, column=columns[header]).value = value
+    book.save(path)
+
+
+def edit_players(path: Path, changes: dict[str, dict[str, Any]] = (), new: list[dict[str, Any]] = ()) -> None:
+    """Change Players cells by name and header; append new players (a header missing from the sheet is added)."""
+    book = openpyxl.load_workbook(path)
+    sheet = book["Players"]
+    columns = headers_of(sheet)
+
+    def column(header: str) -> int:
+        if header not in columns:
+            columns[header] = sheet.max_column + 1
+            sheet.cell(row=1, column=columns[header]).value = header
+        return columns[header]
+
+    for row in range(2, sheet.max_row + 1):
+        name = sheet.cell(row=row, column=columns["Name"]).value
+        for header, value in dict(changes).get(name, {}).items():
+            sheet.cell(row=row, column=column(header)).value = value
+    for entry in new:
+        row = sheet.max_row + 1
+        for header, value in entry.items():
+            sheet.cell(row=row, column=column(header)).value = value
+    book.save(path)
+
+
+def seating(path: Path, round_number: int) -> dict[Any, list[str]]:
+    """{table label: [player names]} of a round sheet, byes and sit-outs under their label."""
+    tables: dict[Any, list[str]] = {}
+    rows = round_rows(path, round_number)
+    columns = {header: index for index, header in enumerate(rows[0])}
+    table_column = next(columns[h] for h in ("Table", "Game", "Board") if h in columns)
+    for row in rows[1:]:
+        tables.setdefault(row[table_column], []).append(row[columns["Player"]])
+    return tables
