@@ -9,6 +9,9 @@ changes nothing. Standings: most chits, then the lowest card.
 
 003 assumes an even field. With an odd one, the lowest-ranked player who has
 not had a bye gets it: a win, one chit from the bank, and no card swap.
+003 deals every card before round 1; a late entry is dealt the next card
+(N+1, N+2, … by ID) unless the TO types one, and starts with the same chits
+as everyone, less one for each round missed (a loss with no opponent, §2).
 Beside the standings sheetrunner shows where a 3/1/0 Swiss with opponents'
 match points would rank each player, since 003 claims both agree.
 """
@@ -51,9 +54,9 @@ class ChitsAndCards(Ruleset):
     score_key = "chits"
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
-        """Cards are typed for everyone or no one, and are 1..N with none twice."""
-        problems = all_or_none(players, "card", "Card", "Type every player's card, or clear the whole column to "
-                               "have cards dealt.", sheet)
+        """Cards are typed for every starting player or none (late entries may be left blank), 1..N, none twice."""
+        problems = all_or_none([p for p in players if p.joined_in == 1], "card", "Card", "Type every player's card, "
+                               "or clear the whole column to have cards dealt.", sheet)
         seen: dict[int, str] = {}
         for player in players:
             card = player.extra.get("card")
@@ -72,6 +75,10 @@ class ChitsAndCards(Ruleset):
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)
+
+    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
+        """A missed round is a loss with no opponent (§2): the chit goes to the bank."""
+        return SeatScore(round_number, player_id, (), self._values("loss"), "loss")
 
     @staticmethod
     def _values(outcome: str) -> dict[str, Fraction]:
@@ -107,8 +114,8 @@ class ChitsAndCards(Ruleset):
             entrants = {h.id: Entrant(h.id, Fraction(h.chits), fixed_table=event.player(h.id).fixed_table,
                                       last_table=history.last_table.get(h.id)) for h in holders}
             pairing.tables = assign_tables(pairs, entrants, pairing)
-        if not any(p.extra.get("card") for p in event.players):
-            pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()}
+        pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()
+                                  if not event.player(pid).extra.get("card") and event.player(pid).plays_in(round_number)}
         return pairing
 
     @staticmethod
@@ -125,16 +132,23 @@ class ChitsAndCards(Ruleset):
 
 
 def dealt_cards(event: Event) -> dict[int, int]:
-    """Cards 1..N dealt by the seeded shuffle before round 1."""
-    order = seeded_order([p.id for p in event.players], event.settings.seed, "cards")
-    return {pid: card for card, pid in enumerate(order, start=1)}
+    """The card each player was dealt: as typed, else 1..N by the seeded shuffle before round 1 for the starting
+    players, then the next cards to late entries by ID."""
+    starting = [p.id for p in event.players if p.joined_in == 1]
+    typed = {p.id: p.extra["card"] for p in event.players if p.extra.get("card")}
+    cards = dict(typed) if any(pid in typed for pid in starting) else \
+        {pid: card for card, pid in enumerate(seeded_order(starting, event.settings.seed, "cards"), start=1)}
+    next_card = max([*cards.values(), *typed.values(), 0]) + 1
+    for player in sorted(event.players, key=lambda p: p.id):
+        if player.id not in cards:
+            cards[player.id] = typed.get(player.id) or next_card
+            next_card += player.id not in typed
+    return cards
 
 
 def current_cards(event: Event) -> dict[int, int]:
     """Each player's card after every round so far: a winner ends up with the lower of the two cards."""
-    typed = {p.id: p.extra.get("card") for p in event.players}
-    cards = typed if all(typed.values()) else dealt_cards(event)
-    cards = dict(cards)
+    cards = dealt_cards(event)
     for round_ in event.rounds:
         for game in round_.games:
             first, second = game.seats

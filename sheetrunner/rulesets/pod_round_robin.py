@@ -11,6 +11,14 @@ resistance of step 3, which is what is used here.
 Pods come from the `Pod` column of Players, or, when it is blank for
 everyone, are split evenly by the `Pod size` option at round 1 and written
 into that column so they never change afterwards.
+
+A pod's schedule is fixed when it starts, by its members who play from round
+1. 002 says nothing of late entries; a round robin can take one only where
+its circle has a free place, so a late entry (`Joined in` after round 1)
+takes the bye place of an odd pod: the first odd pod without one, unless its
+Pod is typed. The rounds before are losses with no opponent (§2), and the
+others' schedule does not change. A late entry for a pod with no free place
+is refused with the reason.
 """
 
 from __future__ import annotations
@@ -61,8 +69,9 @@ class PodRoundRobin(Ruleset):
         return size if size % 2 else size - 1
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
-        return all_or_none(players, "pod", "Pod", "Fill in every player's Pod, or clear the whole column to have "
-                           "pods made evenly.", sheet)
+        """Pods are typed for every starting player or none; a late entry may be left for sheetrunner to place."""
+        return all_or_none([p for p in players if p.joined_in == 1], "pod", "Pod", "Fill in every player's Pod, or "
+                           "clear the whole column to have pods made evenly.", sheet)
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         return check_results_agree(table, sheet, locate)
@@ -71,16 +80,33 @@ class PodRoundRobin(Ruleset):
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})
 
     def pods(self, event: Event) -> dict[str, list[int]]:
-        """Pod name -> player IDs: from the Pod column, or split evenly in seeded order."""
-        named: dict[str, list[int]] = {}
-        for player in event.players:
+        """Pod name -> player IDs, starting players first: from the Pod column, or split evenly in seeded order;
+        late entries without a Pod take the free place of an odd pod."""
+        starting = [p for p in event.players if p.joined_in == 1]
+        pods: dict[str, list[int]] = {}
+        for player in sorted(event.players, key=lambda p: (p.joined_in > 1, p.id)):
             if player.extra.get("pod"):
-                named.setdefault(str(player.extra["pod"]), []).append(player.id)
-        if named:
-            return dict(sorted(named.items()))
-        order = seeded_order([p.id for p in event.players], event.settings.seed, "pods")
-        count = max(1, math.ceil(len(order) / event.settings.option("pod_size")))
-        return {pod_name(i): order[i::count] for i in range(count)}
+                pods.setdefault(str(player.extra["pod"]), []).append(player.id)
+        if not any(p.extra.get("pod") for p in starting):
+            order = seeded_order([p.id for p in starting], event.settings.seed, "pods")
+            count = max(1, math.ceil(len(order) / event.settings.option("pod_size")))
+            pods = {pod_name(i): order[i::count] + pods.get(pod_name(i), []) for i in range(count)}
+        pods = dict(sorted(pods.items()))
+        for player in event.players:
+            if player.joined_in > 1 and not player.extra.get("pod"):
+                pods[self._free_place(event, pods, player)].append(player.id)
+        return pods
+
+    @staticmethod
+    def _free_place(event: Event, pods: dict[str, list[int]], player: Player) -> str:
+        """The first pod whose circle still has its bye place free: odd at the start, no late entry yet."""
+        joined = {p.id: p.joined_in for p in event.players}
+        for pod, members in pods.items():
+            if sum(1 for pid in members if joined[pid] == 1) % 2 and all(joined[pid] == 1 for pid in members):
+                return pod
+        raise PairingImpossible(f"{player.name} joins in round {player.joined_in}, but no pod has a free place: a "
+                                "round robin fixes its schedule when it starts, and only an odd pod has a place "
+                                "(its bye) for one late entry.")
 
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings inside each pod (002's steps), with each player's overall rank beside."""
@@ -105,8 +131,9 @@ class PodRoundRobin(Ruleset):
         players = event.players_by_id
         pods = self.pods(event)
         games, byes = [], []
+        joined = {p.id: p.joined_in for p in event.players}
         for pod, members in pods.items():
-            schedule = circle_schedule(seeded_order(members, event.settings.seed, f"pod {pod}"))
+            schedule = self.schedule(pod, members, joined, event.settings.seed)
             if round_number > len(schedule):
                 raise PairingImpossible(f"Pod {pod} has {len(members)} players, so its round robin is over after "
                                         f"{len(schedule)} rounds; Rounds in the Event sheet asks for more.")
@@ -120,9 +147,22 @@ class PodRoundRobin(Ruleset):
                                  last_table=history.last_table.get(pid)) for pid in players}
         pairing = Pairing(tables=[], byes=byes)
         pairing.tables = assign_tables(games, entrants, pairing)
-        if not any(p.extra.get("pod") for p in event.players):
-            pairing.player_updates = {pid: {"Pod": pod} for pod, members in pods.items() for pid in members}
+        pairing.player_updates = {pid: {"Pod": pod} for pod, members in pods.items() for pid in members
+                                  if not players[pid].extra.get("pod")}
         return pairing
+
+    @staticmethod
+    def schedule(pod: str, members: list[int], joined: dict[int, int], seed: int) -> list[list]:
+        """The pod's circle: its starting members in seeded order, then a late entry in the bye place."""
+        starting = [pid for pid in members if joined[pid] == 1]
+        late = [pid for pid in members if joined[pid] > 1]
+        if late and (len(starting) % 2 == 0 or len(late) > 1):
+            raise PairingImpossible(f"Pod {pod} started with {len(starting)} players, so it has "
+                                    f"{'no free place' if len(starting) % 2 == 0 else 'one free place'} for "
+                                    f"{len(late)} late entr{'y' if len(late) == 1 else 'ies'}: a round robin's "
+                                    "schedule is fixed when it starts. Put the late entry in an odd pod, or clear "
+                                    "their Pod to have one chosen.")
+        return circle_schedule(seeded_order(starting, seed, f"pod {pod}") + late)
 
 
 def pod_name(index: int) -> str:
