@@ -58,6 +58,10 @@ class Ruleset:
         """A late entry's missed round: a loss with no opponent (§2), counted as a round played."""
         return SeatScore(round_number, player_id, (), {}, "loss")
 
+    def idle_in(self, event: Event, round_number: int) -> set[int]:
+        """Players with nothing to play in a round, who are neither seated nor missing it (a finished pod)."""
+        return set()
+
     def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """Adjust scores once everything is known (e.g. 004's bye averages)."""
         return scores

@@ -64,7 +64,8 @@ class PodRoundRobin(Ruleset):
     score_key = "match_points"
 
     def default_rounds(self, player_count: int) -> int:
-        """A full round robin of the largest pod the default size makes (its size when odd, one less when even)."""
+        """A full round robin of the largest pod the default size makes (its size when odd, one less when even);
+        a smaller pod finishes earlier and its players wait."""
         size = math.ceil(player_count / max(1, math.ceil(player_count / 8))) if player_count else 8
         return size if size % 2 else size - 1
 
@@ -75,6 +76,18 @@ class PodRoundRobin(Ruleset):
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         return check_results_agree(table, sheet, locate)
+
+    def idle_in(self, event: Event, round_number: int) -> set[int]:
+        """Players of a pod whose round robin is already over: a smaller pod finishes first, and waits."""
+        joined = {p.id: p.joined_in for p in event.players}
+        idle = set()
+        for pod, members in self.pods(event).items():
+            try:
+                if round_number > len(self.schedule(pod, members, joined, event.settings.seed)):
+                    idle.update(members)
+            except PairingImpossible:
+                pass  # said when the round is paired
+        return idle
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})
@@ -94,19 +107,18 @@ class PodRoundRobin(Ruleset):
         pods = dict(sorted(pods.items()))
         for player in event.players:
             if player.joined_in > 1 and not player.extra.get("pod"):
-                pods[self._free_place(event, pods, player)].append(player.id)
+                pods[self._free_place(event, pods)].append(player.id)
         return pods
 
     @staticmethod
-    def _free_place(event: Event, pods: dict[str, list[int]], player: Player) -> str:
-        """The first pod whose circle still has its bye place free: odd at the start, no late entry yet."""
+    def _free_place(event: Event, pods: dict[str, list[int]]) -> str:
+        """The first pod whose circle still has its bye place free: odd at the start, no late entry yet (else the
+        last pod, whose schedule then refuses it with the reason when the round is paired)."""
         joined = {p.id: p.joined_in for p in event.players}
         for pod, members in pods.items():
             if sum(1 for pid in members if joined[pid] == 1) % 2 and all(joined[pid] == 1 for pid in members):
                 return pod
-        raise PairingImpossible(f"{player.name} joins in round {player.joined_in}, but no pod has a free place: a "
-                                "round robin fixes its schedule when it starts, and only an odd pod has a place "
-                                "(its bye) for one late entry.")
+        return list(pods)[-1]
 
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings inside each pod (002's steps), with each player's overall rank beside."""
@@ -132,11 +144,14 @@ class PodRoundRobin(Ruleset):
         pods = self.pods(event)
         games, byes = [], []
         joined = {p.id: p.joined_in for p in event.players}
-        for pod, members in pods.items():
-            schedule = self.schedule(pod, members, joined, event.settings.seed)
+        schedules = {pod: self.schedule(pod, members, joined, event.settings.seed) for pod, members in pods.items()}
+        longest = max((len(schedule) for schedule in schedules.values()), default=0)
+        if round_number > longest:
+            raise PairingImpossible(f"Every pod's round robin is over after {longest} rounds; Rounds in the Event "
+                                    "sheet asks for more.")
+        for pod, schedule in schedules.items():
             if round_number > len(schedule):
-                raise PairingImpossible(f"Pod {pod} has {len(members)} players, so its round robin is over after "
-                                        f"{len(schedule)} rounds; Rounds in the Event sheet asks for more.")
+                continue  # a smaller pod has finished: its players wait (`idle_in`)
             for first, second in schedule[round_number - 1]:
                 present = [pid for pid in (first, second) if pid is not None and players[pid].plays_in(round_number)]
                 if len(present) == 2:

@@ -8,7 +8,7 @@ from typing import Any
 from .. import columns as cols
 from ..layout import PLAYERS_SHEET, round_number, round_title, sheet_key
 from ..logsheet import LogHistory
-from ..model import BYE, Player, Round, Seat, Settings, Table, label_order
+from ..model import BYE, Event, Player, Round, Seat, Settings, Table, label_order
 from ..problems import ERROR, WARNING, Problem
 from ..rulesets import Ruleset
 from ..tournament import missing_results
@@ -59,7 +59,8 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
                                     "delete the extra sheet."))
         replaced = redo and number == len(numbered)
         found: list[Problem] = []
-        reader = RoundReader(sheet, number, ruleset, settings, players, found, probe, log)
+        idle = ruleset.idle_in(Event(settings, tuple(players)), number)
+        reader = RoundReader(sheet, number, ruleset, settings, players, found, probe, log, idle)
         round_ = reader.read()
         if cells is not None:
             cells.update(((number, seat.player_id), reader.player_cell(seat.row))
@@ -98,9 +99,9 @@ class RoundReader:
     """Reads one `Round N` sheet into a `Round`, checking seats and results."""
 
     def __init__(self, sheet: SheetRows, number: int, ruleset: Ruleset, settings: Settings, players: list[Player],
-                 problems: list[Problem], probe: FormulaProbe, log: LogHistory):
+                 problems: list[Problem], probe: FormulaProbe, log: LogHistory, idle: set[int] = frozenset()):
         self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
-        self.players, self.problems, self.log = players, problems, log
+        self.players, self.problems, self.log, self.idle = players, problems, log, idle
         known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
             ruleset.result_columns
         self.reader = SheetReader(sheet, known, problems, probe)
@@ -251,7 +252,7 @@ class RoundReader:
         active = self.log.active.get(self.number)
         missed = []
         for player in self.players:
-            if not player.plays_in(self.number) or player.id in seated:
+            if not player.plays_in(self.number) or player.id in seated or player.id in self.idle:
                 continue
             if active is not None and player.id not in active:
                 missed.append(player.id)
