@@ -209,10 +209,10 @@ def by_letter(row: dict, table: list[dict]) -> str:
 
 def chits_oracle(sheets: Sheets, active: dict[int, set[str]], total_rounds: int) -> dict[str, dict[str, F]]:
     values = {p["Name"]: {"chits": F(total_rounds), "card": F(p.get("Card") or 0)} for p in sheets.players}
-    next_card = max(v["card"] for v in values.values()) + 1
+    free = iter(sorted(set(range(1, len(values) + 1)) - {v["card"] for v in values.values()}))
     for p in sorted(sheets.players, key=lambda p: p.get("ID") or 10 ** 9 + p["_row"]):
-        if not values[p["Name"]]["card"]:  # a late entry is dealt the next card, by ID (blank IDs come last)
-            values[p["Name"]]["card"], next_card = next_card, next_card + 1
+        if not values[p["Name"]]["card"]:  # a player without a card gets the lowest nobody holds, by ID
+            values[p["Name"]]["card"] = F(next(free))
     for _, table, row, outcome in each_round(sheets, active, "Result"):
         result = outcome or by_letter(row, table)
         values[row["Player"]]["chits"] += {"win": 1, "bye": 1, "loss": -1, "missed": -1}.get(result, 0)

@@ -178,8 +178,8 @@ class EventSimulation(RuleBasedStateMachine):
         sheets = self.sheets
         posted = self.open_round()
         number = (max(sheets.rounds) if sheets.rounds else 0) + 1
-        if self.ruleset.name == "pod-round-robin" and not self.free_pod_place():
-            return
+        if self.ruleset.name == "pod-round-robin" and (not self.free_pod_place() or posted == 1):
+            return  # pods are fixed once round 1 is paired: only a later entry gets a free place by itself
         self.late += 1
         edit_players(self.path, new=[{"Name": f"Late {self.late}", "Joined in": number if posted is None else
                                       posted}])

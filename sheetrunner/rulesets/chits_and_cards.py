@@ -9,9 +9,10 @@ changes nothing. Standings: most chits, then the lowest card.
 
 003 assumes an even field. With an odd one, the lowest-ranked player who has
 not had a bye gets it: a win, one chit from the bank, and no card swap.
-003 deals every card before round 1; a late entry is dealt the next card
-(N+1, N+2, … by ID) unless the TO types one, and starts with the same chits
-as everyone, less one for each round missed (a loss with no opponent, §2).
+003 deals every card before round 1. A player without a card (a late entry,
+or one the TO forgot to type) is dealt one nobody holds, by ID: a late entry
+gets N+1. A late entry starts with the same chits as everyone, less one for
+each round missed (a loss with no opponent, §2).
 Beside the standings sheetrunner shows where a 3/1/0 Swiss with opponents'
 match points would rank each player, since 003 claims both agree.
 """
@@ -30,7 +31,7 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
-from .base import Locate, Ruleset, all_or_none, seeded_order, teams_apart
+from .base import Locate, Ruleset, seeded_order, teams_apart
 from .win_loss_draw import RESULT, check_results_agree, score_results
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
@@ -54,9 +55,8 @@ class ChitsAndCards(Ruleset):
     score_key = "chits"
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
-        """Cards are typed for every starting player or none (late entries may be left blank), 1..N, none twice."""
-        problems = all_or_none([p for p in players if p.joined_in == 1], "card", "Card", "Type every player's card, "
-                               "or clear the whole column to have cards dealt.", sheet)
+        """Cards run 1..N with none twice (a blank card is dealt from those nobody holds)."""
+        problems: list[Problem] = []
         seen: dict[int, str] = {}
         for player in players:
             card = player.extra.get("card")
@@ -132,18 +132,15 @@ class ChitsAndCards(Ruleset):
 
 
 def dealt_cards(event: Event) -> dict[int, int]:
-    """The card each player was dealt: as typed, else 1..N by the seeded shuffle before round 1 for the starting
-    players, then the next cards to late entries by ID."""
-    starting = [p.id for p in event.players if p.joined_in == 1]
+    """The card each player was dealt: as typed; the cards of 1..N nobody holds go to the players without one,
+    by ID (a late entry gets N+1); when no card is typed, the starting players' come from the seeded shuffle."""
     typed = {p.id: p.extra["card"] for p in event.players if p.extra.get("card")}
-    cards = dict(typed) if any(pid in typed for pid in starting) else \
-        {pid: card for card, pid in enumerate(seeded_order(starting, event.settings.seed, "cards"), start=1)}
-    next_card = max([*cards.values(), *typed.values(), 0]) + 1
-    for player in sorted(event.players, key=lambda p: p.id):
-        if player.id not in cards:
-            cards[player.id] = typed.get(player.id) or next_card
-            next_card += player.id not in typed
-    return cards
+    untyped = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.id not in typed]
+    if not typed:
+        starting = [pid for pid in untyped if event.player(pid).joined_in == 1]
+        untyped = seeded_order(starting, event.settings.seed, "cards") + [pid for pid in untyped if pid not in starting]
+    free = [card for card in range(1, len(event.players) + 1) if card not in typed.values()]
+    return {**typed, **dict(zip(untyped, free))}
 
 
 def current_cards(event: Event) -> dict[int, int]:

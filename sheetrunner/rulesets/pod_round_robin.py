@@ -72,7 +72,8 @@ class PodRoundRobin(Ruleset):
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         """Pods are typed for every starting player or none; a late entry may be left for sheetrunner to place."""
         return all_or_none([p for p in players if p.joined_in == 1], "pod", "Pod", "Fill in every player's Pod, or "
-                           "clear the whole column to have pods made evenly.", sheet)
+                           "clear the whole column to have pods made evenly (a player who joins after round 1 is "
+                           "given a free place by itself).", sheet)
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         return check_results_agree(table, sheet, locate)
