@@ -9,8 +9,9 @@ running the script again gives the same sheets.
 from __future__ import annotations
 
 import os
-import sys
 import random
+import shutil
+import sys
 from pathlib import Path
 
 import openpyxl
@@ -222,8 +223,8 @@ def make_diplomacy_21(path: Path) -> None:
 
 
 def remove_backups(path: Path) -> None:
-    for backup in path.parent.glob(f"{path.stem}.backup-*"):
-        backup.unlink()
+    """A sample is shipped without the backups its making left in NAME-backups/."""
+    shutil.rmtree(path.with_name(f"{path.stem}-backups"), ignore_errors=True)
 
 
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,

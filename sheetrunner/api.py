@@ -1,18 +1,23 @@
 """The library's front door: one function per thing a TO does, usable from Python.
 
-Each function reads the workbook, validates it, computes, and writes safely;
-problems come back as `EventError` (with every `Problem`) or, for `check`, as
-a list. The CLI is a thin layer over these.
+Each function reads the workbook once, validates it, computes, and writes
+safely; problems come back as `EventError` (with every `Problem`) or, for
+`check`, as a list. A command that writes holds the workbook's lock from
+before it reads until the new file is in place, so two commands never
+interleave. The CLI is a thin layer over these.
 """
 
 from __future__ import annotations
 
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from . import __version__
 from .columns import PLAYER_COLUMNS
+from .layout import PLAYERS_SHEET, round_title
 from .logsheet import log_values
 from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
@@ -20,23 +25,25 @@ from .problems import EventError, Problem, raise_on_errors
 from .reports import print_pdfs, render_reports
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .sheets import (append_log, fill_player_cells, insertion_index, write_event_sheet, write_players_sheet,
-                     write_round_sheet, write_standings_sheet)
+from .sheets import (event_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
+                     write_log_row)
 from .standings import Standings
 from .tournament import plan_next_round, standings_after
-from .layout import PLAYERS_SHEET
 from .validate import Checked, find_sheet, validate
-from .workbook import (FormulaProbe, SheetRows, WorkbookWriter, now_text, read_sheets, save_atomically,
-                       sheets_of)
+from .workbook import Workbook, now_text
+from .xlsx import files
 
 
 @dataclass
 class Loaded:
     """A workbook read and validated; `event` is set when there were no errors."""
 
-    path: Path
-    sheets: dict[str, SheetRows]
+    workbook: Workbook
     checked: Checked
+
+    @property
+    def path(self) -> Path:
+        return self.workbook.path
 
     @property
     def event(self) -> Event:
@@ -53,29 +60,31 @@ class Loaded:
         return [p for p in self.checked.problems if not p.is_error]
 
 
-def load_event(path: Path | str, writer: WorkbookWriter | None = None, redo: bool = False) -> Loaded:
-    """Read and validate; raises `EventError` on any error in the workbook.
-
-    With a `writer` already holding the workbook, its cells are read instead of
-    parsing the file again, unless formulas need their saved values. With
-    `redo`, the last round is about to be replaced, so its seating is not checked.
-    """
-    path = Path(path)
-    probe = FormulaProbe(path)
-    sheets = sheets_of(writer.book) if writer is not None and not probe.has_formulas() else read_sheets(path)
-    checked = validate(sheets, probe, redo)
+def load_event(path: Path | str, redo: bool = False) -> Loaded:
+    """Read and validate; raises `EventError` on any error in the workbook. With `redo`, the last round is about
+    to be replaced, so its seating is not checked."""
+    workbook = Workbook.read(path)
+    checked = validate(workbook.sheets, redo)
     raise_on_errors(checked.problems)
-    return Loaded(path, sheets, checked)
+    return Loaded(workbook, checked)
 
 
 def check_event(path: Path | str) -> list[Problem]:
     """Every problem in the workbook, errors and warnings; writes nothing."""
-    path = Path(path)
     try:
-        sheets = read_sheets(path)
+        workbook = Workbook.read(path)
     except EventError as error:
         return error.problems
-    return validate(sheets, FormulaProbe(path)).problems
+    return validate(workbook.sheets).problems
+
+
+@contextmanager
+def writing(path: Path | str, output: Path | str | None, command: str) -> Iterator[Path]:
+    """Hold the lock of the file a command writes (the workbook, or `-o`) from before it is read; yields it."""
+    target = Path(output) if output else Path(path)
+    files.check_target(target, in_place=output is None)
+    with files.workbook_lock(target, command):
+        yield target
 
 
 @dataclass
@@ -91,17 +100,18 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     ruleset = get_ruleset(ruleset_name)
     if ruleset is None:
         raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESETS)))
-    if path.exists():
+    if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
     roster = read_roster(Path(players), ruleset.player_columns) if players else None
     entries = roster.players if roster else []
     chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(entries)), "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
-    writer = WorkbookWriter.blank(path)
-    write_event_sheet(writer, ruleset, chosen)
-    write_players_sheet(writer, ruleset, entries, roster.kept if roster else [])
-    save_atomically(writer.book, path)
+    with writing(path, None, "init"):
+        workbook = Workbook.blank(path)
+        workbook.add_sheet(event_sheet(ruleset, chosen))
+        workbook.add_sheet(players_sheet(ruleset, entries, roster.kept if roster else []))
+        workbook.save()
     return InitResult(path, roster)
 
 
@@ -122,21 +132,18 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
               reports: bool = True, reports_out: Path | str | None = None,
               templates: Path | str | None = None) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
-    writer = WorkbookWriter(Path(path))
-    loaded = load_event(path, writer, redo)
-    plan = plan_next_round(loaded.event, loaded.ruleset, redo)
-    index = writer.remove_sheet(f"Round {plan.number}") if plan.replaces else None
-    players = find_sheet(loaded.sheets, PLAYERS_SHEET)
-    fill_player_cells(writer, players.header_row, players.headers, player_cells(loaded, plan.pairing),
-                      PLAYER_COLUMNS + loaded.ruleset.player_columns)
-    if plan.standings.after_round:
-        write_standings_sheet(writer, plan.standings, insertion_index(writer))
-    write_round_sheet(writer, loaded.event, loaded.ruleset, plan.number, plan.pairing,
-                      index if index is not None else insertion_index(writer))
-    target = Path(output) if output else loaded.path
-    written = round_from_pairing(plan.number, plan.pairing, loaded.ruleset)
-    log_run(writer, loaded, command, f"Round {plan.number}", written)
-    backup = writer.save(target)
+    with writing(path, output, command) as target:
+        loaded = load_event(path, redo)
+        plan = plan_next_round(loaded.event, loaded.ruleset, redo)
+        workbook = loaded.workbook
+        fill_players(loaded, plan.pairing)
+        if plan.standings.after_round:
+            workbook.add_sheet(standings_sheet(plan.standings), before=sheet_before_log(workbook))
+        workbook.add_sheet(round_sheet(loaded.event, loaded.ruleset, plan.number, plan.pairing),
+                           before=sheet_before_log(workbook))
+        written = round_from_pairing(plan.number, plan.pairing, loaded.ruleset)
+        log_run(loaded, command, round_title(plan.number), written)
+        backup = workbook.save(target)
     result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
                         loaded.warnings)
     if reports:
@@ -147,22 +154,25 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     return result
 
 
-def log_run(writer: WorkbookWriter, loaded: Loaded, command: str, wrote: str, written: Round | None = None) -> None:
+def log_run(loaded: Loaded, command: str, wrote: str, written: Round | None = None) -> None:
     """The Log row of this write: what was written, the highest ID so far, the results' digests, and for a
     new round who was active and how sheetrunner seated them."""
     last_id = max((p.id for p in loaded.event.players), default=0)
     rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
-    append_log(writer, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id, now_text(),
-                                  written))
+    write_log_row(loaded.workbook, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id,
+                                              now_text(), written))
 
 
-def player_cells(loaded: Loaded, pairing: Pairing) -> dict[int, dict[str, object]]:
-    """Players cells to fill, by sheet row: IDs assigned by validation, values the ruleset decided."""
+def fill_players(loaded: Loaded, pairing: Pairing) -> None:
+    """Players cells sheetrunner decides: IDs assigned by validation, values the ruleset decided (cards, pods)."""
     cells: dict[int, dict[str, object]] = {row: {"ID": pid} for row, pid in loaded.checked.new_ids.items()}
     rows = {player.id: player.row for player in loaded.event.players}
     for pid, values in pairing.player_updates.items():
         cells.setdefault(rows[pid], {}).update(values)
-    return cells
+    if cells:
+        sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
+        loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, cells,
+                                                       PLAYER_COLUMNS + loaded.ruleset.player_columns))
 
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round:
@@ -176,7 +186,7 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round
 
     tables = [Table(t.number, seats(t)) for t in pairing.tables]
     tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
-    return Round(number, tuple(tables), f"Round {number}")
+    return Round(number, tuple(tables), round_title(number))
 
 
 def reports_folder(workbook: Path, round_number: int, out: Path | str | None = None) -> Path:
@@ -225,13 +235,19 @@ class StandingsResult:
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
     """Standings after the last round with every result, written as `Standings after RN` (§1 step 4)."""
-    writer = WorkbookWriter(Path(path)) if write else None
-    loaded = load_event(path, writer)
-    standings = standings_after(loaded.event, loaded.ruleset)
-    target, backup = None, None
-    if writer is not None and standings.after_round:
-        write_standings_sheet(writer, standings, insertion_index(writer))
-        log_run(writer, loaded, "standings", f"Standings after R{standings.after_round}")
-        target = Path(output) if output else loaded.path
-        backup = writer.save(target)
+    if not write:
+        loaded = load_event(path)
+        standings = standings_after(loaded.event, loaded.ruleset)
+        return StandingsResult(standings, loaded.event, loaded.ruleset, None, None, loaded.warnings)
+    with writing(path, output, "standings") as target:
+        loaded = load_event(path)
+        standings = standings_after(loaded.event, loaded.ruleset)
+        backup = None
+        if standings.after_round:
+            table = standings_sheet(standings)
+            loaded.workbook.add_sheet(table, before=sheet_before_log(loaded.workbook))
+            log_run(loaded, "standings", table.title)
+            backup = loaded.workbook.save(target)
+        else:
+            target = None
     return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings)

@@ -52,6 +52,8 @@ def warning(sheet: str, cell: str, message: str, hint: str = "") -> Problem:
 class EventError(Exception):
     """The workbook cannot be used or written as asked; `problems` say why."""
 
+    exit_code = 1  # problems in the workbook (or a file that is not one): nothing was written
+
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
@@ -65,3 +67,16 @@ def raise_on_errors(problems: list[Problem]) -> None:
     """Stop with every problem (warnings too, for context) when any is an error."""
     if any(p.is_error for p in problems):
         raise EventError(problems)
+
+
+class WriteRefused(EventError):
+    """The workbook is fine, but writing it now would risk it (open elsewhere, changed meanwhile, a full disk):
+    nothing was written."""
+
+    exit_code = 3
+
+
+class NoLegalPairing(EventError):
+    """The rules admit no pairing for this round (e.g. a pod with no place for a late entry)."""
+
+    exit_code = 4

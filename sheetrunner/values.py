@@ -43,7 +43,7 @@ def shown(raw: Any) -> str:
     if isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e15:
         return str(int(raw))
     if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10 ** 15:
-        return f"{raw:.3e}"
+        return f"{raw:.4g}"
     return str(raw)
 
 

@@ -7,7 +7,7 @@ import zipfile
 import pytest
 from builder import digest, make_event
 
-from sheetrunner.filecheck import OLE_MAGIC
+from sheetrunner.xlsx.safety import OLE_MAGIC
 
 
 def only_error(run, path, command="pair"):
@@ -30,10 +30,12 @@ def test_csv_instead_of_a_workbook(tmp_path, run):
 
 def test_old_xls_workbook(tmp_path, run):
     path = tmp_path / "event.xls"
-    path.write_bytes(OLE_MAGIC + b"\0" * 1024)
+    path.write_bytes(OLE_MAGIC + b"\0" * 1024 + "Workbook".encode("utf-16-le") + b"\0" * 512)
     assert only_error(run, path) == ("event.xls: This is an old Excel 97-2003 workbook (.xls); sheetrunner reads "
                                      ".xlsx only. Open it in Excel or LibreOffice and save it as an Excel Workbook "
                                      "(.xlsx).")
+    renamed = path.rename(tmp_path / "event.xlsx")  # a real .xls renamed is still not called encrypted
+    assert only_error(run, renamed).startswith("event.xlsx: This is an old Excel 97-2003 workbook (.xls)")
 
 
 def test_password_protected_workbook(tmp_path, run):
@@ -49,8 +51,8 @@ def test_truncated_workbook(tmp_path, run):
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
     assert only_error(run, path) == ("event.xlsx: The workbook is damaged or incomplete (perhaps a truncated "
-                                     "download or copy). Use the backup sheetrunner made beside it, or save it "
-                                     "again from Excel.")
+                                     "download or copy). Use a backup (sheetrunner keeps them in a -backups folder "
+                                     "beside the workbook), or save it again from Excel.")
 
 
 def test_zip_that_is_not_a_workbook(tmp_path, run):
@@ -125,5 +127,6 @@ def test_a_damaged_sheet_inside_a_good_zip(tmp_path, run, command):
     result = run(command, damaged)
     assert result.exit_code == 1
     printed = (result.stdout + result.stderr).splitlines()
-    assert printed[0] == ("damaged.xlsx: The workbook cannot be read: it is damaged or not a real .xlsx "
-                          "(ParseError). Open it in Excel or LibreOffice and save it again as .xlsx.")
+    assert printed[0] == ("damaged.xlsx: The workbook is damaged: a sheet in it cannot be read. Open it in Excel "
+                          "or LibreOffice, which may repair it, and save it again; or use a backup from "
+                          "damaged-backups/.")

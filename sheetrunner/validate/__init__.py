@@ -17,7 +17,7 @@ from ..logsheet import changed_rounds, read_log
 from ..model import Event
 from ..problems import Problem
 from ..rulesets import Ruleset
-from ..workbook import FormulaProbe, SheetRows
+from ..grid import SheetRows
 from .edits import hand_made_compromises
 from .players import read_players
 from .reader import find_sheet, visible
@@ -37,21 +37,21 @@ class Checked:
     new_ids: dict[int, int] = field(default_factory=dict)  # Players row -> assigned ID
 
 
-def validate(sheets: dict[str, SheetRows], probe: FormulaProbe, redo: bool = False) -> Checked:
+def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
     """Read and check the whole workbook; with `redo`, the last round is about to be paired again."""
     checked = Checked(problems=same_named_sheets(sheets))
     log = read_log(find_sheet(sheets, LOG_SHEET))
-    settings, ruleset = read_settings(sheets, checked.problems, probe)
+    settings, ruleset = read_settings(sheets, checked.problems)
     checked.ruleset = ruleset
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
     extra = ruleset.player_columns if ruleset else ()
-    players, checked.new_ids = read_players(players_sheet, extra, checked.problems, probe, sheets, log)
+    players, checked.new_ids = read_players(players_sheet, extra, checked.problems, sheets, log)
     if ruleset is not None and players_sheet is not None:
         checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
     cells: dict[tuple[int, int], str] = {}
-    rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, probe, log, redo, cells)
+    rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
     checked.event = Event(settings, tuple(players), tuple(rounds))
     kept = rounds[:-1] if redo else rounds
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))

@@ -12,7 +12,7 @@ from ..model import Player
 from ..options import normal
 from ..problems import Problem
 from ..values import BadValue, as_text, as_whole_number, is_blank
-from ..workbook import FormulaProbe, SheetRows
+from ..grid import SheetRows
 from .reader import SheetReader
 
 
@@ -21,14 +21,14 @@ def name_key(name: str) -> str:
     return as_text(name).casefold()
 
 
-def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: list[Problem], probe: FormulaProbe,
+def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: list[Problem],
                  sheets: dict[str, SheetRows], log: LogHistory) -> tuple[list[Player], dict[int, int]]:
     """The roster, and the IDs to write into rows that had none (by sheet row)."""
     if sheet is None:
         problems.append(Problem(PLAYERS_SHEET, "", "The workbook has no Players sheet.",
                                 "Add a sheet named Players with a Name column and one player per row."))
         return [], {}
-    reader = SheetReader(sheet, cols.PLAYER_COLUMNS + extra, problems, probe)
+    reader = SheetReader(sheet, cols.PLAYER_COLUMNS + extra, problems)
     if not reader.has("name"):
         reader.problem(f"A{sheet.header_row or 1}", "The Players sheet has no Name column.",
                        "Add a column headed Name with one player per row.")

@@ -5,18 +5,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
 from ..columns import Column
 from ..layout import sheet_key
 from ..options import normal
 from ..problems import Problem
 from ..values import BadValue, is_blank
-from ..workbook import FormulaProbe, SheetRows
-
-
-def cell_name(column_index: int, row: int) -> str:
-    return f"{get_column_letter(column_index + 1)}{row}"
+from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
 
 
 def find_sheet(sheets: dict[str, SheetRows], name: str) -> SheetRows | None:
@@ -33,8 +27,8 @@ def visible(title: str) -> str:
 class SheetReader:
     """Reads cells of one sheet by column key, turning bad values into problems."""
 
-    def __init__(self, sheet: SheetRows, known: tuple[Column, ...], problems: list[Problem], probe: FormulaProbe):
-        self.sheet, self.problems, self.probe = sheet, problems, probe
+    def __init__(self, sheet: SheetRows, known: tuple[Column, ...], problems: list[Problem]):
+        self.sheet, self.problems = sheet, problems
         self.columns: dict[str, tuple[int, Column]] = {}
         lookup = {normal(name): column for column in known for name in column.names}
         for index, header in enumerate(sheet.headers):
@@ -79,7 +73,13 @@ class SheetReader:
         except BadValue as bad:
             self.problem(self.cell(key, row), f"{column.header} {bad}.", column.hint)
             return invalid
-        if value is None and self.probe.is_uncached_formula(self.sheet.name, self.cell(key, row)):
+        flag = self.sheet.flags.get(self.cell(key, row)) if value is None else None
+        if flag == FORMULA_WITHOUT_VALUE:
             self.problem(self.cell(key, row), f"{column.header} holds a formula whose value was never saved.",
                          "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
+            return invalid
+        if flag is not None:
+            self.problem(self.cell(key, row), f"{column.header} holds the error {flag}.",
+                         "Correct the formula, or type the value.")
+            return invalid
         return value

@@ -13,7 +13,7 @@ from ..problems import ERROR, WARNING, Problem
 from ..rulesets import Ruleset
 from ..tournament import missing_results
 from ..values import as_text, is_blank
-from ..workbook import FormulaProbe, SheetRows
+from ..grid import SheetRows
 from .players import name_key
 from .reader import SheetReader, visible
 
@@ -40,7 +40,7 @@ def round_sheets(sheets: dict[str, SheetRows], problems: list[Problem]) -> list[
 
 
 def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settings, players: list[Player],
-                problems: list[Problem], probe: FormulaProbe, log: LogHistory, redo: bool = False,
+                problems: list[Problem], log: LogHistory, redo: bool = False,
                 cells: dict[tuple[int, int], str] | None = None) -> list[Round]:
     """Every round sheet; with `redo`, the last round's seating is not checked, since it is about to be replaced.
 
@@ -60,7 +60,7 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
         replaced = redo and number == len(numbered)
         found: list[Problem] = []
         idle = ruleset.idle_in(Event(settings, tuple(players)), number)
-        reader = RoundReader(sheet, number, ruleset, settings, players, found, probe, log, idle)
+        reader = RoundReader(sheet, number, ruleset, settings, players, found, log, idle)
         round_ = reader.read()
         if cells is not None:
             cells.update(((number, seat.player_id), reader.player_cell(seat.row))
@@ -99,12 +99,12 @@ class RoundReader:
     """Reads one `Round N` sheet into a `Round`, checking seats and results."""
 
     def __init__(self, sheet: SheetRows, number: int, ruleset: Ruleset, settings: Settings, players: list[Player],
-                 problems: list[Problem], probe: FormulaProbe, log: LogHistory, idle: set[int] = frozenset()):
+                 problems: list[Problem], log: LogHistory, idle: set[int] = frozenset()):
         self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
         self.players, self.problems, self.log, self.idle = players, problems, log, idle
         known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
             ruleset.result_columns
-        self.reader = SheetReader(sheet, known, problems, probe)
+        self.reader = SheetReader(sheet, known, problems)
         self.by_id = {p.id: p for p in players}
         self.by_name = {name_key(p.name): p for p in players}
         self.row_counts: dict[Any, int] = {}

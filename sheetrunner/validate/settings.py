@@ -13,14 +13,13 @@ from ..problems import Problem
 from ..rulesets import RULESETS, Ruleset, get_ruleset
 from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
 from ..values import BadValue, as_text, is_blank
-from ..workbook import FormulaProbe, SheetRows
+from ..grid import SheetRows
 from .reader import SheetReader, find_sheet
 
 Typed = dict[str, tuple[int, Any, str]]  # normal(label) -> (row, raw value, label as typed)
 
 
-def read_settings(sheets: dict[str, SheetRows], problems: list[Problem],
-                  probe: FormulaProbe) -> tuple[Settings | None, Ruleset | None]:
+def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tuple[Settings | None, Ruleset | None]:
     sheet = find_sheet(sheets, EVENT_SHEET)
     if sheet is None:
         problems.append(Problem(EVENT_SHEET, "", "The workbook has no Event sheet.",
@@ -28,7 +27,7 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem],
                                 "Setting and Value columns."))
         return None, None
     reader = SheetReader(sheet, (Column("setting", "Setting", ("Option", "Name")), Column("value", "Value")),
-                         problems, probe)
+                         problems)
     if not (reader.has("setting") and reader.has("value")):
         reader.problem("A1", "The Event sheet needs a header row with Setting and Value columns.",
                        "Type Setting in A1 and Value in B1, then one setting per row below.")

@@ -1,0 +1,284 @@
+"""An xlsx package (a zip of XML parts) changed part by part.
+
+sheetrunner's writes are small: a new sheet or two, a few cells of Players,
+a row of the Log. So instead of loading and saving the whole workbook (which
+loses what the loading library does not know, and costs seconds), the
+package is kept as its parts' bytes: a new sheet is a new part with its
+entries in the workbook list, relationships, content types and document
+properties; a patched sheet is that one part re-serialised; every other part
+is written back exactly as it was read (pictures, charts, pivots, macros,
+comments, cached formula values, extensions).
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from lxml import etree
+
+from ..problems import EventError, Problem
+from .safety import DAMAGED, open_problem, read_member
+from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
+CONTENT = "http://schemas.openxmlformats.org/package/2006/content-types"
+APP = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
+VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
+WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
+WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
+OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
+PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False)
+
+
+def q(namespace: str, tag: str) -> str:
+    return f"{{{namespace}}}{tag}"
+
+
+def parse_xml(data: bytes) -> etree._Element:
+    return etree.fromstring(data, PARSER)
+
+
+def serialize(root: etree._Element) -> bytes:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+@dataclass
+class SheetEntry:
+    """One sheet of the workbook list: its title, and the part holding it."""
+
+    title: str
+    part: str
+    element: etree._Element  # its <sheet> element in workbook.xml
+
+
+class Package:
+    """The parts of one xlsx file, in memory, ready to be changed and written again."""
+
+    def __init__(self, archive: zipfile.ZipFile, path: Path):
+        self.path = path
+        self.archive = archive
+        self.infos = {info.filename: info for info in archive.infolist() if not info.is_dir()}
+        self.parts = PartCache(self)
+        self.changed: set[str] = set()
+        self._xml: dict[str, etree._Element] = {}
+        try:
+            self.workbook_part = self._find_workbook_part()
+            self.sheets = self._read_sheet_list()
+        except (etree.XMLSyntaxError, KeyError, ValueError):
+            raise open_problem(path, *DAMAGED) from None
+
+    # --- reading the structure -----------------------------------------------------------------------
+
+    def xml(self, part: str) -> etree._Element:
+        """A part parsed (once); call `touch` after changing it."""
+        if part not in self._xml:
+            self._xml[part] = parse_xml(self.parts[part])
+        return self._xml[part]
+
+    def touch(self, part: str) -> None:
+        self.changed.add(part)
+
+    def _find_workbook_part(self) -> str:
+        rels = self.xml("_rels/.rels")
+        for rel in rels.iter(q(PKG_REL, "Relationship")):
+            if rel.get("Type") == OFFICE_DOCUMENT:
+                return resolve("", rel.get("Target"))
+        return "xl/workbook.xml"
+
+    def rels_part(self, part: str) -> str:
+        folder, name = posixpath.split(part)
+        return posixpath.join(folder, "_rels", name + ".rels")
+
+    def _read_sheet_list(self) -> list[SheetEntry]:
+        workbook = self.xml(self.workbook_part)
+        targets = {rel.get("Id"): resolve(posixpath.dirname(self.workbook_part), rel.get("Target"))
+                   for rel in self.xml(self.rels_part(self.workbook_part)).iter(q(PKG_REL, "Relationship"))}
+        sheets = []
+        for sheet in workbook.find(q(MAIN, "sheets")).iter(q(MAIN, "sheet")):
+            part = targets.get(sheet.get(q(REL, "id")), "")
+            sheets.append(SheetEntry(sheet.get("name"), part, sheet))
+        return sheets
+
+    def sheet(self, title: str) -> SheetEntry:
+        return next(entry for entry in self.sheets if entry.title == title)
+
+    def sheet_xml(self, title: str) -> bytes:
+        """A worksheet's XML (a sheet listed without its part is damage, said as such)."""
+        part = self.sheet(title).part
+        if part not in self.parts:
+            raise EventError(Problem(title, "", f'The workbook lists a sheet "{title}" but its part {part} is '
+                                     "missing.", DAMAGED[1]))
+        return self.parts[part]
+
+    # --- changing it ---------------------------------------------------------------------------------
+
+    def add_sheet(self, table: SheetTable, before: str | None = None) -> None:
+        """A new worksheet part, listed in the workbook before the sheet `before` (else last)."""
+        part = self._free_name("xl/worksheets/sheet{}.xml")
+        self._set_part(part, new_sheet_xml(table, self.styles()))
+        rid = self._add_relationship(self.rels_part(self.workbook_part), WORKSHEET_TYPE,
+                                     posixpath.relpath(part, posixpath.dirname(self.workbook_part)))
+        workbook = self.xml(self.workbook_part)
+        listing = workbook.find(q(MAIN, "sheets"))
+        ids = [int(s.get("sheetId", 0)) for s in listing.iter(q(MAIN, "sheet"))]
+        element = etree.Element(q(MAIN, "sheet"), {"name": table.title, "sheetId": str(max(ids, default=0) + 1),
+                                                    q(REL, "id"): rid})
+        index = next((i for i, s in enumerate(self.sheets) if s.title == before), len(self.sheets))
+        listing.insert(index, element)
+        self._shift_sheet_indexes(workbook, index)
+        self.sheets.insert(index, SheetEntry(table.title, part, element))
+        self.touch(self.workbook_part)
+        self._add_content_type(part, WORKSHEET_CONTENT)
+        self._list_in_app_properties(table.title, index)
+
+    def replace_sheet(self, table: SheetTable) -> None:
+        """A sheet sheetrunner owns (a round paired again, standings rewritten) gets new content in its part."""
+        self._set_part(self.sheet(table.title).part, new_sheet_xml(table, self.styles()))
+
+    def _set_part(self, part: str, data: bytes) -> None:
+        self.parts[part] = data
+        self._xml.pop(part, None)
+        self.touch(part)
+
+    def patch_cells(self, title: str, cells: dict[tuple[int, int], Any]) -> None:
+        """Set cells of an existing sheet ((row, column) from 1); the cells around them stay as they were."""
+        if cells:
+            self._set_part(self.sheet(title).part, patch_cells(self.sheet_xml(title), cells))
+            self._recalculate_on_open()
+
+    def append_rows(self, title: str, rows: Iterable[list[Any]]) -> None:
+        self._set_part(self.sheet(title).part, append_sheet_rows(self.sheet_xml(title), list(rows)))
+
+    def styles(self):
+        from .styles import Styles
+
+        if not hasattr(self, "_styles"):
+            self._styles = Styles(self)
+        return self._styles
+
+    def _free_name(self, pattern: str) -> str:
+        number = 1
+        while pattern.format(number) in self.parts:
+            number += 1
+        return pattern.format(number)
+
+    def _add_relationship(self, rels_part: str, kind: str, target: str) -> str:
+        if rels_part not in self.parts:
+            self.parts[rels_part] = serialize(etree.Element(q(PKG_REL, "Relationships"), nsmap={None: PKG_REL}))
+        rels = self.xml(rels_part)
+        taken = {rel.get("Id") for rel in rels}
+        number = len(taken) + 1
+        while f"rId{number}" in taken:
+            number += 1
+        etree.SubElement(rels, q(PKG_REL, "Relationship"), {"Id": f"rId{number}", "Type": kind, "Target": target})
+        self.touch(rels_part)
+        return f"rId{number}"
+
+    def _add_content_type(self, part: str, content_type: str) -> None:
+        types = self.xml("[Content_Types].xml")
+        etree.SubElement(types, q(CONTENT, "Override"), {"PartName": "/" + part, "ContentType": content_type})
+        self.touch("[Content_Types].xml")
+
+    def _shift_sheet_indexes(self, workbook: etree._Element, index: int) -> None:
+        """Sheets after an inserted one move up by one: defined names scoped to them, and the active tab."""
+        for name in workbook.iter(q(MAIN, "definedName")):
+            local = name.get("localSheetId")
+            if local is not None and local.isdigit() and int(local) >= index:
+                name.set("localSheetId", str(int(local) + 1))
+        for view in workbook.iter(q(MAIN, "workbookView")):
+            for attribute in ("activeTab", "firstSheet"):
+                value = view.get(attribute)
+                if value is not None and value.isdigit() and int(value) >= index and \
+                        (attribute == "activeTab" or int(value) > index):
+                    view.set(attribute, str(int(value) + 1))
+
+    def _list_in_app_properties(self, title: str, index: int) -> None:
+        """docProps/app.xml lists the sheet titles (Excel's File > Info): the new one joins them when the list is
+        the usual one (worksheets first, counted by the first heading pair), else it is left as it was."""
+        part = "docProps/app.xml"
+        if part not in self.parts:
+            return
+        try:
+            app = self.xml(part)
+        except etree.XMLSyntaxError:
+            return
+        vector = app.find(f"{q(APP, 'TitlesOfParts')}/{q(VT, 'vector')}")
+        count = app.find(f"{q(APP, 'HeadingPairs')}/{q(VT, 'vector')}/{q(VT, 'variant')}[2]/{q(VT, 'i4')}")
+        if vector is None or count is None or count.text != str(len(self.sheets) - 1) or len(vector) < len(
+                self.sheets) - 1:
+            return
+        element = etree.Element(q(VT, "lpstr"))
+        element.text = title
+        vector.insert(index, element)
+        vector.set("size", str(len(vector)))
+        count.text = str(len(self.sheets))
+        self.touch(part)
+
+    def _recalculate_on_open(self) -> None:
+        """Cells sheetrunner changed may feed the TO's formulas: ask Excel to recalculate when it opens the file
+        (the saved values stay in the file until then)."""
+        workbook = self.xml(self.workbook_part)
+        calc = workbook.find(q(MAIN, "calcPr"))
+        if calc is None:
+            calc = etree.Element(q(MAIN, "calcPr"))
+            anchor = next((workbook.find(q(MAIN, t)) for t in ("oleSize", "customWorkbookViews", "pivotCaches",
+                           "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects",
+                           "extLst") if workbook.find(q(MAIN, t)) is not None), None)
+            if anchor is not None:
+                anchor.addprevious(calc)
+            else:
+                workbook.append(calc)
+        if calc.get("fullCalcOnLoad") != "1":
+            calc.set("fullCalcOnLoad", "1")
+            self.touch(self.workbook_part)
+
+    # --- writing ----------------------------------------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """The package as a zip: unchanged parts exactly as read, changed ones re-serialised, new ones last."""
+        for part, root in self._xml.items():
+            if part in self.changed:
+                self.parts[part] = serialize(root)
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in [*self.infos, *(n for n in self.parts if n not in self.infos)]:
+                info = self.infos.get(name)
+                target = zipfile.ZipInfo(name, date_time=info.date_time if info else (1980, 1, 1, 0, 0, 0))
+                target.compress_type = info.compress_type if info else zipfile.ZIP_DEFLATED
+                target.external_attr = info.external_attr if info else 0o600 << 16
+                archive.writestr(target, self.parts[name])
+        return buffer.getvalue()
+
+
+class PartCache(dict):
+    """Parts' bytes by name, read from the archive (with its size limits) the first time they are asked for."""
+
+    def __init__(self, package: Package):
+        super().__init__()
+        self.package = package
+
+    def __missing__(self, name: str) -> bytes:
+        info = self.package.infos.get(name)
+        if info is None:
+            raise KeyError(name)
+        data = read_member(self.package.path, self.package.archive, info)
+        self[name] = data
+        return data
+
+    def __contains__(self, name: object) -> bool:
+        return dict.__contains__(self, name) or name in self.package.infos
+
+
+def resolve(base: str, target: str) -> str:
+    """A relationship target as a part name: absolute ("/xl/x.xml") or relative to `base`."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join(base, target))
+

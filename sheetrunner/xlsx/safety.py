@@ -1,0 +1,149 @@
+"""Looking at a file's bytes before anything parses them: is it an xlsx, and is it safe to open?
+
+A damaged, encrypted, old-format, Strict or hostile file is turned away with
+a sentence, not a traceback or a hang: zip members are read with a size
+limit and a compression-ratio limit, and no XML part may declare a DTD or
+entities (how an entity bomb or an external-entity read starts).
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from ..problems import EventError, Problem
+
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+ENCRYPTED_MARK = "EncryptionInfo".encode("utf-16-le")
+XLS_MARKS = ("Workbook".encode("utf-16-le"), "Book".encode("utf-16-le"))
+MAX_UNPACKED = 512 * 1024 * 1024  # the whole package
+MAX_MEMBER = 256 * 1024 * 1024  # one part
+MAX_RATIO = 200  # unpacked / packed, for parts above a few MB
+RATIO_FROM = 8 * 1024 * 1024
+DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+STRICT = b"purl.oclc.org/ooxml/spreadsheetml/main"
+SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."
+DAMAGED = ("The workbook is damaged or incomplete (perhaps a truncated download or copy).",
+           "Use a backup (sheetrunner keeps them in a -backups folder beside the workbook), or save it again from "
+           "Excel.")
+
+
+def open_problem(path: Path, message: str, hint: str = "") -> EventError:
+    return EventError(Problem(path.name, "", message, hint))
+
+
+def read_file(path: Path) -> bytes:
+    """The file's bytes, or a sentence saying why they cannot be read."""
+    if not path.exists():
+        raise open_problem(path, f"There is no file {path}.", "Check the name and the folder.")
+    if path.is_dir():
+        raise open_problem(path, f"{path} is a folder, not a workbook.", "Name the .xlsx file inside it.")
+    if not path.is_file():
+        raise open_problem(path, f"{path} is not a regular file (a device or a pipe).", "Name an .xlsx file.")
+    try:
+        size = path.stat().st_size
+        if size > MAX_UNPACKED:
+            raise open_problem(path, f"The file is {size // (1024 * 1024)} MB, far more than any event needs.",
+                               "Check where the file came from.")
+        return path.read_bytes()
+    except PermissionError:
+        raise open_problem(path, "The file cannot be read (permission denied or locked by another program).",
+                           "Close it in Excel or LibreOffice, or check its permissions.") from None
+    except OSError as error:
+        raise open_problem(path, f"The file cannot be read: {error.strerror}.", "") from None
+
+
+def check_workbook_bytes(path: Path, data: bytes) -> zipfile.ZipFile:
+    """The opened package, or `EventError` when `data` is not an xlsx sheetrunner can open safely."""
+    if data.startswith(OLE_MAGIC):
+        raise _ole_problem(path, data)
+    if not data.startswith(b"PK"):
+        raise _not_xlsx_problem(path, data[:65536])
+    import io
+
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        raise open_problem(path, *DAMAGED) from None
+    names = {info.filename for info in infos}
+    if "xl/workbook.xml" not in names and "[Content_Types].xml" not in names:
+        raise open_problem(path, "This is a zip file, not an Excel workbook (.xlsx).", SAVE_AS)
+    _check_sizes(path, infos)
+    for info in infos:
+        head = read_member(path, archive, info, limit=4096, whole=False)
+        if DOCTYPE.search(_plain_bytes(head)):
+            raise open_problem(path, "The workbook contains XML entity declarations, which Excel never writes (a "
+                               "possible XML bomb); sheetrunner will not read it.", "Check where the file came from.")
+        if info.filename.endswith("workbook.xml") and STRICT in head:
+            raise open_problem(path, "The workbook is saved as Strict Open XML, which sheetrunner does not read.",
+                               "Save it in Excel as Excel Workbook (.xlsx), not Strict Open XML Spreadsheet.")
+    return archive
+
+
+def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
+    unpacked = sum(info.file_size for info in infos)
+    biggest = max((info.file_size for info in infos), default=0)
+    packed = sum(info.compress_size for info in infos) or 1
+    if unpacked > MAX_UNPACKED or biggest > MAX_MEMBER or (unpacked > RATIO_FROM and unpacked / packed > MAX_RATIO):
+        raise open_problem(path, f"The workbook unpacks to {unpacked // (1024 * 1024)} MB, far more than any event "
+                           "needs; sheetrunner will not open it.", "Check where the file came from.")
+
+
+def read_member(path: Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int = MAX_MEMBER,
+                whole: bool = True) -> bytes:
+    """A part's bytes, never more than `limit` unpacked (a zip may lie about its sizes); with `whole`, a part
+    larger than `limit` is refused, otherwise only its head is returned."""
+    try:
+        with archive.open(info) as member:
+            data = member.read(limit + 1 if whole else limit)
+    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError):
+        raise open_problem(path, *DAMAGED) from None
+    if whole and len(data) > limit:
+        raise open_problem(path, f"The part {info.filename} unpacks to more than {limit // (1024 * 1024)} MB; "
+                           "sheetrunner will not open it.", "Check where the file came from.")
+    return data
+
+
+def _plain_bytes(head: bytes) -> bytes:
+    """The head of an XML part as plain bytes to search (UTF-16 parts decoded first)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        head = head.decode("utf-16", errors="ignore").encode("utf-8")
+    return head.replace(b"\x00", b"")
+
+
+def _ole_problem(path: Path, data: bytes) -> EventError:
+    """An OLE compound file is an encrypted xlsx when it holds an EncryptionInfo stream, else an old .xls."""
+    if ENCRYPTED_MARK in data or not any(mark in data for mark in XLS_MARKS):
+        return open_problem(path, "The workbook is password-protected (encrypted); sheetrunner cannot read it.",
+                            "Remove the password (in Excel: File > Info > Protect Workbook) and save it.")
+    return open_problem(path, "This is an old Excel 97-2003 workbook (.xls); sheetrunner reads .xlsx only.", SAVE_AS)
+
+
+def _not_xlsx_problem(path: Path, head: bytes) -> EventError:
+    if not head:
+        return open_problem(path, "The file is empty.", "Use the event workbook, or make one with `sheetrunner init`.")
+    text = head[:2048].lstrip(b"\xef\xbb\xbf")
+    if path.suffix.lower() in (".csv", ".txt") or (b"," in text or b";" in text) and _looks_like_text(text):
+        return open_problem(path, "This is a text (CSV) file, not an Excel workbook.",
+                            "Make a workbook with `sheetrunner init EVENT.xlsx --players " + path.name + "`.")
+    return open_problem(path, "This is not an Excel workbook (.xlsx).", SAVE_AS)
+
+
+def _looks_like_text(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def office_lock(path: Path) -> Path | None:
+    """The lock file Excel (`~$name`, or `~$` over the first two letters) or LibreOffice (`.~lock.name#`) keeps
+    beside a workbook while it is open."""
+    names = ("~$" + path.name, "~$" + path.name[2:], f".~lock.{path.name}#")
+    for candidate in (path.with_name(name) for name in names):
+        if candidate.exists():
+            return candidate
+    return None

@@ -1,0 +1,106 @@
+"""The few cell styles sheetrunner's sheets use, found in the workbook's style part or appended to it.
+
+A header is bold white on slate blue; a percentage shows as 0.00%. Each is a
+cell format (`xf`) whose index the sheet's cells name; an identical one
+already in the workbook is reused, so repeated writes do not pile up styles.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+STYLES_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
+STYLES_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+MINIMAL = (f'<styleSheet xmlns="{MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+           '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
+           '</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+           '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+           '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+           '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
+HEADER_FONT = f'<font xmlns="{MAIN}"><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/></font>'
+HEADER_FILL = (f'<fill xmlns="{MAIN}"><patternFill patternType="solid"><fgColor rgb="FF2F4F6F"/>'
+               '<bgColor indexed="64"/></patternFill></fill>')
+PERCENT = 10  # Excel's built-in number format 0.00%
+
+
+def q(tag: str) -> str:
+    return f"{{{MAIN}}}{tag}"
+
+
+class Styles:
+    """Cell format indexes for sheetrunner's sheets, in one package's style part."""
+
+    def __init__(self, package):
+        self.package = package
+        self.part = self._part()
+        self.root = package.xml(self.part)
+        self._header: int | None = None
+        self._percent: int | None = None
+
+    def _part(self) -> str:
+        from .package import PKG_REL, resolve
+
+        rels_part = self.package.rels_part(self.package.workbook_part)
+        base = self.package.workbook_part.rsplit("/", 1)[0]
+        for rel in self.package.xml(rels_part):
+            if rel.get("Type") == STYLES_TYPE:
+                return resolve(base, rel.get("Target"))
+        part = f"{base}/styles.xml"
+        self.package.parts[part] = MINIMAL.encode()
+        self.package._add_relationship(rels_part, STYLES_TYPE, "styles.xml")
+        self.package._add_content_type(part, STYLES_CONTENT)
+        _ = PKG_REL
+        return part
+
+    @property
+    def header(self) -> int:
+        if self._header is None:
+            font = self._find_or_add("fonts", HEADER_FONT)
+            fill = self._find_or_add("fills", HEADER_FILL)
+            self._header = self._xf(f'<xf xmlns="{MAIN}" numFmtId="0" fontId="{font}" fillId="{fill}" borderId="0" '
+                                    'xfId="0" applyFont="1" applyFill="1" applyAlignment="1">'
+                                    '<alignment vertical="center"/></xf>')
+        return self._header
+
+    @property
+    def percent(self) -> int:
+        if self._percent is None:
+            self._percent = self._xf(f'<xf xmlns="{MAIN}" numFmtId="{PERCENT}" fontId="0" fillId="0" borderId="0" '
+                                     'xfId="0" applyNumberFormat="1"/>')
+        return self._percent
+
+    def _xf(self, xml: str) -> int:
+        return self._find_or_add("cellXfs", xml)
+
+    def _find_or_add(self, list_tag: str, xml: str) -> int:
+        """The index of an element equal to `xml` in one of the style lists, appending it when there is none."""
+        wanted = etree.fromstring(xml)
+        listing = self.root.find(q(list_tag))
+        if listing is None:
+            listing = self._add_list(list_tag)
+        for index, element in enumerate(listing):
+            if _same(element, wanted):
+                return index
+        listing.append(wanted)
+        listing.set("count", str(len(listing)))
+        self.package.touch(self.part)
+        return len(listing) - 1
+
+    def _add_list(self, list_tag: str) -> etree._Element:
+        order = ["numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs"]
+        listing = etree.Element(q(list_tag), {"count": "0"})
+        later = [self.root.find(q(tag)) for tag in order[order.index(list_tag) + 1:]]
+        anchor = next((element for element in later if element is not None), None)
+        if anchor is not None:
+            anchor.addprevious(listing)
+        else:
+            self.root.insert(0, listing)
+        return listing
+
+
+def _same(first: etree._Element, second: etree._Element) -> bool:
+    """Two style elements mean the same: tag, attributes and children alike (order of attributes aside)."""
+    if etree.QName(first).localname != etree.QName(second).localname or dict(first.attrib) != dict(second.attrib):
+        return False
+    return len(first) == len(second) and all(_same(a, b) for a, b in zip(first, second))
