@@ -73,13 +73,17 @@ class SheetReader:
         except BadValue as bad:
             self.problem(self.cell(key, row), f"{column.header} {bad}.", column.hint)
             return invalid
-        flag = self.sheet.flags.get(self.cell(key, row)) if value is None else None
-        if flag == FORMULA_WITHOUT_VALUE:
-            self.problem(self.cell(key, row), f"{column.header} holds a formula whose value was never saved.",
-                         "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
-            return invalid
-        if flag is not None:
-            self.problem(self.cell(key, row), f"{column.header} holds the error {flag}.",
-                         "Correct the formula, or type the value.")
+        if value is None and self.unreadable(key, row, column.header):
             return invalid
         return value
+
+    def unreadable(self, key: str, row: int, what: str) -> bool:
+        """A blank-looking cell that is really a formula with no saved value, or an error: reported as such."""
+        cell = self.cell(key, row)
+        flag = self.sheet.flags.get(cell)
+        if flag == FORMULA_WITHOUT_VALUE:
+            self.problem(cell, f"{what} holds a formula whose value was never saved.",
+                         "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
+        elif flag is not None:
+            self.problem(cell, f"{what} holds the error {flag}.", "Correct the formula, or type the value.")
+        return flag is not None

@@ -17,6 +17,7 @@ from ..grid import SheetRows
 from .reader import SheetReader, find_sheet
 
 Typed = dict[str, tuple[int, Any, str]]  # normal(label) -> (row, raw value, label as typed)
+UNREADABLE = object()  # a value cell holding a formula with no saved value, or an error (already reported)
 
 
 def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tuple[Settings | None, Ruleset | None]:
@@ -62,7 +63,10 @@ def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:
             reader.problem(reader.cell("setting", row), f'"{label}" is set twice (first on row {first}).',
                            "Delete one of the two rows.")
             continue
-        typed[normal(label)] = (row, reader.raw("value", values), label)
+        raw = reader.raw("value", values)
+        if is_blank(raw) and reader.unreadable("value", row, label):
+            raw = UNREADABLE
+        typed[normal(label)] = (row, raw, label)
     return typed
 
 
@@ -80,6 +84,8 @@ def _read_ruleset(typed: Typed, reader: SheetReader) -> Ruleset | None:
 
 
 def _read_option(option: Option, row: int, raw: Any, reader: SheetReader) -> Any:
+    if raw is UNREADABLE:
+        return None  # already said
     if not row and option.required:
         reader.problem("A1", f"The {option.label} setting is missing.", f"Add a row: {option.label} | value.")
         return None
