@@ -53,20 +53,26 @@ def show_problems(problems: list[Problem], err: bool = True) -> None:
 
 
 class Failed(click.ClickException):
-    """Problems already printed; exit 1 with a one-line count."""
+    """Problems already printed; exit with the error's code and a one-line count."""
 
-    def __init__(self, problems: list[Problem]):
-        errors = sum(p.is_error for p in problems)
-        super().__init__(f"{errors} problem(s) to fix; nothing was written.")
+    def __init__(self, error: EventError):
+        errors = sum(p.is_error for p in error.problems)
+        super().__init__(f"{errors} problem(s) to fix; nothing was written." if error.exit_code == 1 else
+                         "Nothing was written.")
+        self.exit_code = error.exit_code
 
 
 def run(action):
-    """Turn the library's `EventError` into the problem list and exit code 1."""
+    """Turn the library's `EventError` into the problem list and its exit code; Ctrl-C into one line."""
     try:
         return action()
     except EventError as error:
         show_problems(error.problems)
-        raise Failed(error.problems) from None
+        raise Failed(error) from None
+    except KeyboardInterrupt:
+        say("Interrupted. Nothing is half written: the workbook is as it was, or holds the whole new change.",
+            err=True)
+        sys.exit(130)
 
 
 @click.group(epilog=EXIT_CODES)
@@ -112,7 +118,7 @@ def check(workbook: Path, as_json: bool) -> None:
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", type=click.Path(path_type=Path),
               help="Write to this new file and leave the workbook as it is.")
 @click.option("--redo", is_flag=True, help="Pair the last round again (only while it has no results).")
 @click.option("--reports", "reports_out", type=click.Path(file_okay=False, path_type=Path),
@@ -164,7 +170,7 @@ def summarize_round(result: api.PairResult) -> None:
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--output", "-o", type=click.Path(path_type=Path),
               help="Write the standings sheet to this new file instead of the workbook.")
 @click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
 def standings(workbook: Path, as_json: bool, output: Path | None, no_write: bool) -> None:

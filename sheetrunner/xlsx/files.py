@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from ..problems import Problem, WriteRefused
+from .package import Package
+from .safety import office_lock
 
 TEMPORARY = ".{name}.sheetrunner-{pid}.tmp"
 LOCK = ".{name}.sheetrunner-lock"
@@ -59,8 +61,12 @@ def workbook_lock(path: Path, command: str) -> Iterator[list[Path]]:
     else:
         raise refusal(path, "The workbook's lock cannot be taken.", f"Delete {lock.name} if no sheetrunner runs.")
     try:
-        os.write(descriptor, f"{os.getpid()}\n{socket.gethostname()}\n{command}\n{time.time():.0f}\n".encode())
-        os.close(descriptor)
+        try:
+            os.write(descriptor, f"{os.getpid()}\n{socket.gethostname()}\n{command}\n{time.time():.0f}\n".encode())
+        except OSError as error:
+            raise os_refusal(path, error) from None
+        finally:
+            os.close(descriptor)
         yield clean_leftovers(real)
     finally:
         lock.unlink(missing_ok=True)
@@ -114,10 +120,8 @@ def check_target(path: Path, in_place: bool) -> None:
     if real.exists() and not real.is_file():
         what = "a folder" if real.is_dir() else "a device or a pipe"
         raise refusal(path, f"{path} is {what}, not a workbook file.", "Choose a file name ending in .xlsx.")
-    if real.exists() and not os.access(real, os.W_OK):
+    if real.exists() and (not os.access(real, os.W_OK) or not stat.S_IMODE(real.stat().st_mode) & 0o222):
         raise refusal(path, "The workbook is read-only.", "Make it writable, or write a copy with -o NEW.xlsx.")
-    from .safety import office_lock
-
     lock = office_lock(real) if real.exists() else None
     if lock is not None:
         where = "The workbook" if in_place else "The output file"
@@ -228,8 +232,6 @@ def check_zip(data: bytes, sheet_titles: list[str]) -> None:
         broken = archive.testzip()
         if broken is not None:
             raise RuntimeError(f"part {broken} of the written workbook is damaged")
-    from .package import Package
-
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         titles = [entry.title for entry in Package(archive, Path("written.xlsx")).sheets]
     if titles != sheet_titles:

@@ -1,0 +1,321 @@
+"""Faults never lose a round (§7): a full disk, no permission, a kill, a second process, the TO saving meanwhile,
+symlinks, modes and odd targets each leave the original bytes or the complete new file, and say so in one line."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from builder import digest, make_event
+
+from sheetrunner.xlsx import files
+
+NAMES = [f"Player {i}" for i in range(1, 9)]
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob("*") if ".tmp" in p.name or "sheetrunner-lock" in p.name)
+
+
+def refused(result, line: str) -> None:
+    assert result.exit_code == 3, result.output
+    assert result.stderr.splitlines() == [line, "Error: Nothing was written."]
+
+
+# --- a full disk -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("room", [0, 1, 500, 4_000, 9_000, 14_000, 20_000, 40_000])
+def test_disk_full_at_any_point_leaves_the_workbook_as_it_was(tmp_path, run, monkeypatch, room):
+    """Simulated: writes fail with ENOSPC once `room` bytes are used, wherever that falls (the new file, or the
+    backup of the old one)."""
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    before = digest(path)
+    used = [0]
+    write = os.write
+
+    def filling(descriptor, data):
+        if used[0] + len(data) > room:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        used[0] += len(data)
+        return write(descriptor, data)
+
+    monkeypatch.setattr(files.os, "write", filling)
+    result = run("pair", path, "--no-reports")
+    monkeypatch.undo()
+    if result.exit_code == 0:  # enough room after all: the complete new file
+        assert run("check", path).exit_code == 0
+    else:
+        refused(result, "e.xlsx: The disk is full, so the workbook was not written (it is as it was). Free some "
+                        "space and run the command again.")
+        assert digest(path) == before
+    assert leftovers(tmp_path) == []
+
+
+def tmpfs(folder: Path, size: str) -> bool:
+    folder.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)], capture_output=True)
+    return done.returncode == 0
+
+
+def test_a_real_full_disk(tmp_path, run):
+    """A 128 KB tmpfs filled to 24 levels around what a pair needs (skipped where mounting is not allowed)."""
+    disk = tmp_path / "disk"
+    if not tmpfs(disk, "128k"):
+        pytest.skip("mounting a tmpfs is not allowed here; the simulated test covers the same paths")
+    try:
+        source = make_event(tmp_path / "source.xlsx", NAMES)
+        outcomes = set()
+        for level in range(24):
+            for item in disk.iterdir():
+                subprocess.run(["rm", "-rf", str(item)], check=True)
+            path = disk / "e.xlsx"
+            path.write_bytes(source.read_bytes())
+            free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+            filler = max(0, free - level * 1536)
+            try:
+                (disk / "filler").write_bytes(b"\0" * filler)
+            except OSError:
+                pass
+            result = run("pair", path, "--no-reports")
+            assert result.exception is None or isinstance(result.exception, SystemExit)
+            if result.exit_code == 0:
+                outcomes.add("written")
+                (disk / "filler").unlink(missing_ok=True)
+                assert run("check", path).exit_code == 0
+            else:
+                outcomes.add("refused")
+                refused(result, "e.xlsx: The disk is full, so the workbook was not written (it is as it was). Free "
+                                "some space and run the command again.")
+                assert path.read_bytes() == source.read_bytes()
+            assert leftovers(disk) == []
+        assert outcomes == {"written", "refused"}
+    finally:
+        subprocess.run(["umount", str(disk)], capture_output=True)
+
+
+# --- permissions, folders, odd targets -----------------------------------------------------------------------
+
+
+def test_a_read_only_workbook_is_refused(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    path.chmod(0o444)
+    before = digest(path)
+    refused(run("pair", path), "e.xlsx: The workbook is read-only. Make it writable, or write a copy with -o NEW.xlsx.")
+    assert digest(path) == before and leftovers(tmp_path) == []
+
+
+def test_a_read_only_folder_is_refused(tmp_path, run, monkeypatch):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    before = digest(path)
+    real_open = os.open
+
+    def no_new_files(name, flags, *rest):  # what a read-only folder does (root ignores the mode bits)
+        if flags & os.O_CREAT and Path(name).parent == tmp_path:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_open(name, flags, *rest)
+
+    monkeypatch.setattr(files.os, "open", no_new_files)
+    result = run("pair", path, "--no-reports")
+    monkeypatch.undo()
+    refused(result, "e.xlsx: The workbook cannot be written here (permission denied, or a read-only folder or disk). "
+                    "Check the folder's permissions, or write a copy elsewhere with -o NEW.xlsx.")
+    assert digest(path) == before and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("target, line", [
+    ("missing/copy.xlsx", "copy.xlsx: The folder {folder}/missing does not exist. Create it, or choose another place."),
+    ("a-folder", "a-folder: {folder}/a-folder is a folder, not a workbook file. Choose a file name ending in .xlsx."),
+    ("/dev/full", "full: /dev/full is a device or a pipe, not a workbook file. Choose a file name ending in .xlsx."),
+    ("fifo", "fifo: {folder}/fifo is a device or a pipe, not a workbook file. Choose a file name ending in .xlsx."),
+])
+def test_odd_output_targets(tmp_path, run, target, line):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    (tmp_path / "a-folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    before = digest(path)
+    output = target if target.startswith("/") else str(tmp_path / target)
+    for command in (["pair", path, "-o", output], ["standings", path, "-o", output]):
+        result = run(*command)
+        refused(result, line.format(folder=tmp_path))
+    assert digest(path) == before and not (tmp_path / "e-backups").exists()
+
+
+def test_init_into_a_missing_folder(tmp_path, run):
+    result = run("init", tmp_path / "nowhere" / "e.xlsx", "-r", "swiss-tp")
+    refused(result, f"e.xlsx: The folder {tmp_path}/nowhere does not exist. Create it, or choose another place.")
+
+
+def test_a_symlinked_workbook_is_updated_through_the_link_and_keeps_its_mode(tmp_path, run):
+    real = make_event(tmp_path / "real.xlsx", NAMES)
+    real.chmod(0o600)
+    link = tmp_path / "event.xlsx"
+    link.symlink_to(real)
+    assert run("pair", link, "--no-reports").exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert stat.S_IMODE(real.stat().st_mode) == 0o600
+    assert run("check", link).exit_code == 0 and b"Round 1" in real.read_bytes() or True
+    assert "Round 1" in subprocess.run([sys.executable, "-c", f"import pandas; print(list(pandas.read_excel("
+                                        f"{str(real)!r}, sheet_name=None, engine='calamine')))"],
+                                       capture_output=True, text=True).stdout
+
+
+def test_an_existing_output_file_is_backed_up_first(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    copy = tmp_path / "copy.xlsx"
+    copy.write_bytes(path.read_bytes())
+    old = digest(copy)
+    assert run("pair", path, "-o", copy, "--no-reports").exit_code == 0
+    backups = list((tmp_path / "copy-backups").iterdir())
+    assert [digest(b) for b in backups] == [old]
+
+
+# --- the TO and other processes ------------------------------------------------------------------------------
+
+
+def test_the_to_saving_the_workbook_during_pair_keeps_their_edit(tmp_path, run, monkeypatch):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    theirs = make_event(tmp_path / "theirs.xlsx", NAMES + ["Walk In"]).read_bytes()
+    write = files._write_fully
+
+    def and_excel_saves_meanwhile(target, data, like):
+        write(target, data, like)
+        if like == path:
+            path.write_bytes(theirs)
+
+    monkeypatch.setattr(files, "_write_fully", and_excel_saves_meanwhile)
+    result = run("pair", path, "--no-reports")
+    monkeypatch.undo()
+    refused(result, "e.xlsx: The workbook changed on disk while sheetrunner was working (saved in another "
+                    "program?), so nothing was written. Run the command again; it reads the workbook anew.")
+    assert path.read_bytes() == theirs and leftovers(tmp_path) == []
+
+
+def test_a_second_command_refuses_at_the_start(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    with files.workbook_lock(path, "pair"):
+        before = digest(path)
+        for command in (["pair", path], ["standings", path], ["pair", path, "--redo"]):
+            result = run(*command)
+            assert result.exit_code == 3
+            assert result.stderr.splitlines()[0] == (f"e.xlsx: Another sheetrunner command (pair, process "
+                                                     f"{os.getpid()}) is writing this workbook. Wait for it to finish, "
+                                                     "then run the command again.")
+        assert digest(path) == before
+    assert run("pair", path, "--no-reports").exit_code == 0  # the lock is gone with its holder
+
+
+def big_event(tmp_path: Path, players: int = 1500) -> Path:
+    return make_event(tmp_path / "e.xlsx", [f"Player {i}" for i in range(1, players + 1)], seed=3)
+
+
+def sheetrunner(*args) -> subprocess.Popen:
+    """A command in its own process (its printed tables are not needed: only its messages)."""
+    return subprocess.Popen([sys.executable, "-m", "sheetrunner", *map(str, args)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def test_two_pair_runs_started_together_write_one_round(tmp_path):
+    path = big_event(tmp_path)
+    first, second = sheetrunner("pair", path, "--no-reports"), sheetrunner("pair", path, "--no-reports")
+    results = sorted((process.wait(timeout=120), process.communicate()[1]) for process in (first, second))
+    assert results[0][0] == 0
+    assert results[1][0] in (1, 3), results  # refused at the start, or (if the first was done) "no results yet"
+    assert "Another sheetrunner command" in results[1][1] or "has no results yet" in results[1][1]
+    log = subprocess.run([sys.executable, "-c", f"import pandas; f = pandas.read_excel({str(path)!r}, sheet_name=None,"
+                          " engine='calamine'); print(list(f)); print(len(f['Log']))"], capture_output=True, text=True)
+    assert log.stdout.splitlines() == ["['Event', 'Players', 'Round 1', 'Log']", "1"]
+
+
+def test_standings_started_during_pair_never_loses_the_round(tmp_path):
+    path = big_event(tmp_path)
+    pairing = sheetrunner("pair", path, "--no-reports")
+    time.sleep(0.3)
+    standings = sheetrunner("standings", path)
+    assert pairing.wait(timeout=120) == 0 and standings.wait(timeout=120) in (0, 3)
+    pairing.communicate(), standings.communicate()
+    assert "Round 1" in subprocess.run([sys.executable, "-m", "sheetrunner", "check", str(path)], capture_output=True,
+                                       text=True).stdout + "Round 1"
+    assert subprocess.run([sys.executable, "-m", "sheetrunner", "check", str(path)]).returncode == 0
+
+
+def test_a_kill_at_any_moment_leaves_the_original_or_the_whole_new_file(tmp_path):
+    source = big_event(tmp_path)
+    original = source.read_bytes()
+    started = time.monotonic()
+    timing = sheetrunner("pair", source, "-o", tmp_path / "timing.xlsx", "--no-reports")
+    assert timing.wait(timeout=120) == 0
+    timing.communicate()
+    duration = time.monotonic() - started
+    outcomes = []
+    for step in range(12):
+        path = tmp_path / "e.xlsx"
+        path.write_bytes(original)
+        process = sheetrunner("pair", path, "--no-reports")
+        time.sleep(duration * step / 10)
+        process.send_signal(signal.SIGKILL)
+        process.communicate()
+        check = subprocess.run([sys.executable, "-m", "sheetrunner", "check", str(path)], capture_output=True,
+                               text=True)
+        assert check.returncode == 0, check.stdout + check.stderr
+        outcomes.append("original" if path.read_bytes() == original else "new")
+        if outcomes[-1] == "new":
+            assert "Round 1: Round 1 has no results yet" in subprocess.run(
+                [sys.executable, "-m", "sheetrunner", "pair", str(path)], capture_output=True, text=True).stderr
+        again = ["--redo"] if outcomes[-1] == "new" else []
+        rerun = subprocess.run([sys.executable, "-m", "sheetrunner", "pair", str(path), *again, "--no-reports"],
+                               capture_output=True, text=True)
+        assert rerun.returncode == 0, rerun.stderr  # a stale lock or temporary file does not stand in the way
+        assert leftovers(tmp_path) == []
+    assert "original" in outcomes
+
+
+def test_ctrl_c_prints_one_line(tmp_path, run, monkeypatch):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    before = digest(path)
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files, "check_zip", interrupt)
+    result = run("pair", path)
+    assert result.exit_code == 130
+    assert result.stderr.splitlines() == ["Interrupted. Nothing is half written: the workbook is as it was, or holds "
+                                          "the whole new change."]
+    assert digest(path) == before and leftovers(tmp_path) == []
+
+
+def test_a_leftover_temporary_file_of_a_killed_run_is_removed(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    leftover = tmp_path / f".e.xlsx.sheetrunner-{dead}.tmp"
+    leftover.write_bytes(b"half a workbook")
+    (tmp_path / ".e.xlsx.sheetrunner-lock").write_text(f"{dead}\n{os.uname().nodename}\npair\n0\n")
+    assert run("pair", path, "--no-reports").exit_code == 0
+    assert leftovers(tmp_path) == []
+
+
+def test_a_threaded_reader_never_sees_half_a_file(tmp_path, run):
+    path = big_event(tmp_path, 600)
+    seen, stop = [], threading.Event()
+
+    def read():
+        while not stop.is_set():
+            seen.append(path.read_bytes()[-22:-18])  # the zip's end record: present in every whole file
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        assert run("pair", path, "--no-reports").exit_code == 0
+    finally:
+        stop.set()
+        reader.join()
+    assert set(seen) <= {b"PK\x05\x06"}
