@@ -22,7 +22,6 @@ from .logsheet import log_values
 from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
 from .problems import EventError, Problem, raise_on_errors
-from .reports import print_pdfs, render_reports
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .sheets import (event_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
@@ -204,6 +203,8 @@ class ReportResult:
 def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
                  templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
                  paired_on: Standings | None = None) -> ReportResult:
+    from .reports import print_pdfs, render_reports  # jinja2 loads only when something is rendered
+
     folder = reports_folder(workbook, round_number, out)
     files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper,
                            paired_on)

@@ -30,6 +30,10 @@ class Column:
 
     def read(self, raw: Any) -> Any:
         """The cell's clean value, None when blank; raises `values.BadValue`."""
+        if raw is None:
+            return None
+        if type(raw) is int and self.kind == "whole" and (self.minimum or 0) <= raw <= values.LARGEST_WHOLE:
+            return raw  # most cells: a plain whole number where one belongs
         if values.is_blank(raw):
             return None
         if self.kind == "whole":

@@ -7,7 +7,7 @@ reader fills it, and tests can build one by hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 FORMULA_WITHOUT_VALUE = "formula"  # a formula whose result was never saved (written by a program, not Excel)
 
@@ -24,7 +24,15 @@ class SheetRows:
     header_row: int = 0
     headers: list[Any] = field(default_factory=list)
     rows: list[tuple[int, tuple]] = field(default_factory=list)
-    flags: dict[str, str] = field(default_factory=dict)  # "E7" -> "formula" or "#N/A"
+    find_flags: Callable[[], dict[str, str]] = dict  # read only when a blank cell is asked about
+    _flags: dict[str, str] | None = field(default=None, repr=False)
+
+    @property
+    def flags(self) -> dict[str, str]:
+        """"E7" -> FORMULA_WITHOUT_VALUE or an error such as "#N/A"."""
+        if self._flags is None:
+            self._flags = self.find_flags()
+        return self._flags
 
 
 def column_letter(number: int) -> str:
@@ -52,10 +60,10 @@ def is_empty_value(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def sheet_rows(name: str, grid: list[list[Any]], flags: dict[str, str] | None = None) -> SheetRows:
+def sheet_rows(name: str, grid: list[list[Any]], find_flags: Callable[[], dict[str, str]] = dict) -> SheetRows:
     """A grid of values from A1 (None or "" for an empty cell) as `SheetRows`: the first non-empty row is the
     header, empty rows are skipped, and trailing empty cells are dropped."""
-    result = SheetRows(name, flags=flags or {})
+    result = SheetRows(name, find_flags=find_flags)
     for number, values in enumerate(grid, start=1):
         if all(is_empty_value(value) for value in values):
             continue

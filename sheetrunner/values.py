@@ -27,6 +27,8 @@ class BadValue(ValueError):
 def clean_text(raw: str) -> str:
     """Text as a person reads it: compatibility forms folded (a no-break space is a space), invisible
     format characters (zero-width space, joiners, BOM) removed, runs of spaces made one, ends trimmed."""
+    if raw.isascii():  # nearly every cell: nothing to fold, nothing invisible
+        return " ".join(raw.split())
     folded = unicodedata.normalize("NFKC", raw)
     visible = "".join(ch for ch in folded if unicodedata.category(ch) != "Cf")
     return " ".join(visible.split())

@@ -56,8 +56,7 @@ class SwissTP(SwissPaired):
     points_value = "tp"
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        scores = [SeatScore(round_.number, pid, (), {"tp": Fraction(BYE), "op": Fraction(0), "sp": Fraction(0)},
-                            "bye") for pid in round_.byes]
+        scores = [SeatScore(round_.number, pid, (), {"tp": BYE, "op": 0, "sp": 0}, "bye") for pid in round_.byes]
         for game in round_.games:
             first, second = game.seats
             scores.append(self.score_seat(round_.number, first, second, settings))
@@ -68,7 +67,7 @@ class SwissTP(SwissPaired):
         own, other = seat.result["op"], opponent.result["op"]
         tp, outcome = (VICTORY, "win") if own > other else (TIE, "draw") if own == other else (DEFEAT, "loss")
         tp += self.bonus(own, other, settings)
-        values = {"tp": Fraction(tp), "op": Fraction(own), "sp": Fraction(seat.result["sp"])}
+        values = {"tp": tp, "op": own, "sp": seat.result["sp"]}  # whole numbers: exact, and fast to add
         return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
 
     @staticmethod

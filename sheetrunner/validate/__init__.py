@@ -50,7 +50,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
         checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
-    cells: dict[tuple[int, int], str] = {}
+    cells: dict = {}
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
     checked.event = Event(settings, tuple(players), tuple(rounds))
     kept = rounds[:-1] if redo else rounds

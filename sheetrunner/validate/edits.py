@@ -10,6 +10,7 @@ unavoidable and their Note says so.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable
 
 from ..logsheet import LogHistory, seating_digest
 from ..model import Player, Round, Settings, Table
@@ -18,29 +19,49 @@ from ..rulesets.base import teams_apart
 
 
 def hand_made_compromises(rounds: list[Round], players: list[Player], settings: Settings, log: LogHistory,
-                          cell_of: dict[tuple[int, int], str]) -> list[Problem]:
-    """A warning per table and cause; `cell_of` maps (round, player) to the player's cell in that round."""
+                          cell_of: dict[int, Callable[[int], str]]) -> list[Problem]:
+    """A warning per table and cause; `cell_of` names a player's cell from their row, for each round."""
     by_id = {player.id: player for player in players}
-    met: dict[frozenset[int], int] = {}
+    fixed = {player.id for player in players if player.fixed_table is not None}
+    teamed = {player.id for player in players if player.team}
+    met: dict[frozenset[int], int] = {}  # pair -> the last round they met
     problems: list[Problem] = []
     for round_ in rounds:
         made = log.paired.get(round_.number, set())
+        teams = teams_apart(settings, round_.number)
         for table in round_.games:
-            if seating_digest(table.number, table.player_ids) in made:
-                continue
-            where = {pid: cell_of.get((round_.number, pid), "") for pid in table.player_ids}
-            problems += _rematches(round_, table, met, by_id, where)
-            if teams_apart(settings, round_.number):
-                problems += _team_mates(round_, table, by_id, where)
-            problems += _fixed_tables(round_, table, by_id, where)
+            ids = table.player_ids
+            pairs = [frozenset(pair) for pair in combinations(ids, 2)]
+            suspect = any(pair in met for pair in pairs) or not fixed.isdisjoint(ids) or \
+                (teams and len(teamed.intersection(ids)) > 1)
+            if not suspect:
+                continue  # the usual table: nothing to look at closely
+            where = Cells(table, cell_of.get(round_.number))
+            found = _rematches(round_, table, met, by_id, where) + \
+                (_team_mates(round_, table, by_id, where) if teams else []) + _fixed_tables(round_, table, by_id, where)
+            if found and seating_digest(table.number, ids) not in made:
+                problems += found
         for table in round_.games:
-            for first, second in combinations(table.player_ids, 2):
-                met[frozenset((first, second))] = round_.number
+            for pair in combinations(table.player_ids, 2):
+                met[frozenset(pair)] = round_.number
     return problems
 
 
+class Cells(dict):
+    """A table's players' cells, named only when a message needs them."""
+
+    def __init__(self, table: Table, name: Callable[[int], str] | None):
+        super().__init__()
+        self.rows = {seat.player_id: seat.row for seat in table.seats}
+        self.name = name
+
+    def __missing__(self, pid: int) -> str:
+        self[pid] = self.name(self.rows[pid]) if self.name and self.rows.get(pid) else ""
+        return self[pid]
+
+
 def _named(pid: int, by_id: dict[int, Player], where: dict[int, str]) -> str:
-    return f"{by_id[pid].name} ({where[pid]})" if where.get(pid) else by_id[pid].name
+    return f"{by_id[pid].name} ({where[pid]})" if where[pid] else by_id[pid].name
 
 
 def _rematches(round_: Round, table: Table, met: dict, by_id: dict, where: dict) -> list[Problem]:

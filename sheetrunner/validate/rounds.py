@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any
+from typing import Any, Callable
 
 from .. import columns as cols
 from ..layout import PLAYERS_SHEET, round_number, round_title, sheet_key
@@ -41,10 +41,10 @@ def round_sheets(sheets: dict[str, SheetRows], problems: list[Problem]) -> list[
 
 def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settings, players: list[Player],
                 problems: list[Problem], log: LogHistory, redo: bool = False,
-                cells: dict[tuple[int, int], str] | None = None) -> list[Round]:
+                cells: dict[int, Callable[[int], str]] | None = None) -> list[Round]:
     """Every round sheet; with `redo`, the last round's seating is not checked, since it is about to be replaced.
 
-    `cells`, when given, is filled with each seated player's cell: (round, player ID) -> "D7".
+    `cells`, when given, gets for each round the function naming a player's cell: its sheet row -> "D7".
     """
     numbered = round_sheets(sheets, problems)
     rounds: list[Round] = []
@@ -63,8 +63,7 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
         reader = RoundReader(sheet, number, ruleset, settings, players, found, log, idle)
         round_ = reader.read()
         if cells is not None:
-            cells.update(((number, seat.player_id), reader.player_cell(seat.row))
-                         for table in round_.tables for seat in table.seats)
+            cells[number] = reader.player_cell
         if not (replaced and not round_.has_any_result):
             problems.extend(found)
         rounds.append(round_)
@@ -164,6 +163,8 @@ class RoundReader:
     def _read_table(self, row: int, values: tuple) -> Any:
         """A table label: any text the TO typed (12, "A", "1A", "Table 12"), or a bye / sit-out marker."""
         raw = self.reader.raw("table", values)
+        if type(raw) is int:
+            return raw
         if is_blank(raw):
             self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} is empty.",
                                 f"Type the {self.ruleset.table_header.lower()}'s number or name, or "
@@ -177,7 +178,11 @@ class RoundReader:
     def _identify(self, row: int, values: tuple) -> Player | None:
         """The player of a row, by ID or by name; both must agree when both are typed."""
         player_id = self.reader.read("id", row, values)
-        name = as_text(self.reader.raw("player", values))
+        raw_name = self.reader.raw("player", values)
+        known = self.by_id.get(player_id) if player_id is not None else None
+        if known is not None and raw_name == known.name:
+            return known  # the usual row, as sheetrunner wrote it: nothing to normalise
+        name = as_text(raw_name)
         by_name = self.by_name.get(name_key(name)) if name else None
         if player_id is not None:
             player = self.by_id.get(player_id)

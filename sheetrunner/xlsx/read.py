@@ -16,6 +16,7 @@ import io
 import re
 import warnings
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pandas
@@ -47,15 +48,14 @@ def read_workbook(path: Path) -> WorkbookFile:
     archive = check_workbook_bytes(path, data)
     package = Package(archive, path)
     values = read_values(path, data)
-    sheets = {}
-    for title, grid in values.items():
-        flags = cell_flags(package.sheet_xml(title)) if _listed(package, title) else {}
-        sheets[title] = sheet_rows(title, grid, flags)
+    listed = {entry.title for entry in package.sheets}
+    sheets = {title: sheet_rows(title, grid, partial(_flags_of, package, title) if title in listed else dict)
+              for title, grid in values.items()}
     return WorkbookFile(path, hashlib.sha256(data).hexdigest(), package, sheets)
 
 
-def _listed(package: Package, title: str) -> bool:
-    return any(entry.title == title for entry in package.sheets)
+def _flags_of(package: Package, title: str) -> dict[str, str]:
+    return cell_flags(package.sheet_xml(title))
 
 
 def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
