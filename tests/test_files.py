@@ -137,3 +137,39 @@ def test_a_damaged_sheet_inside_a_good_zip(tmp_path, run, command):
     assert printed[0] == ("damaged.xlsx: The workbook is damaged: a sheet in it cannot be read. Open it in Excel "
                           "or LibreOffice, which may repair it, and save it again; or use a backup from "
                           "damaged-backups/.")
+
+
+def rewritten(path, tmp_path, change, name="changed.xlsx"):
+    """A copy of the workbook's zip with `change(filename, data)` applied to each part (None drops it)."""
+    target = tmp_path / name
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(target, "w") as out:
+        for item in source.infolist():
+            data = change(item.filename, source.read(item))
+            if data is not None:
+                out.writestr(item, data)
+    return target
+
+
+def test_a_sheet_listed_without_its_part(tmp_path, run):
+    path = make_event(tmp_path / "event.xlsx", ["Alice", "Bob"])
+    broken = rewritten(path, tmp_path, lambda name, data: None if name == "xl/worksheets/sheet2.xml" else data)
+    assert only_error(run, broken).startswith("changed.xlsx: The workbook is damaged")
+
+
+def test_strict_open_xml_is_named(tmp_path, run):
+    path = make_event(tmp_path / "event.xlsx", ["Alice", "Bob"])
+    strict = rewritten(path, tmp_path, lambda name, data: data.replace(
+        b"http://schemas.openxmlformats.org/spreadsheetml/2006/main", b"http://purl.oclc.org/ooxml/spreadsheetml/main")
+        if name == "xl/workbook.xml" else data)
+    assert only_error(run, strict) == ("changed.xlsx: The workbook is saved as Strict Open XML, which sheetrunner does "
+                                       "not read. Save it in Excel as Excel Workbook (.xlsx), not Strict Open XML "
+                                       "Spreadsheet.")
+
+
+def test_an_entity_bomb_in_any_part_is_refused(tmp_path, run):
+    """The theme is a part no reader of values looks at; its entities must not reach the written copy either."""
+    path = make_event(tmp_path / "event.xlsx", ["Alice", "Bob"])
+    bomb = b'<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "bbbbbbbb"><!ENTITY c "&b;&b;&b;&b;">]><a>&c;</a>'
+    theme = rewritten(path, tmp_path, lambda name, data: bomb if name == "xl/theme/theme1.xml" else data)
+    assert "XML entity declarations" in only_error(run, theme)
+    assert not (tmp_path / "changed-reports").exists()
