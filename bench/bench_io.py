@@ -85,8 +85,8 @@ def print_hostile(folder: Path) -> None:
     head = (b'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/'
             b'spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')
     million = head + b'<dimension ref="A1:A1048576"/><sheetData>' + b"".join(
-        b'<row r="%d" s="1" customFormat="1"/>' % r for r in range(1, 1048577)) + b"</sheetData></worksheet>"
-    corner = head + b'<dimension ref="A1:XFD1048576"/><sheetData><row r="1048576"><c r="XFD1048576" s="1"/></row>' \
+        b'<row r="%d" s="0" customFormat="1" ht="20" customHeight="1"/>' % r for r in range(1, 1048577)) + b"</sheetData></worksheet>"
+    corner = head + b'<dimension ref="A1:XFD1048576"/><sheetData><row r="1048576"><c r="XFD1048576" s="0"/></row>' \
                     b"</sheetData></worksheet>"
     source = write_workbook(make_event(64, 3, draws=False), folder / "base.xlsx")
     print("\nhostile sheet                       pair s  peak MB  floor s  floor MB")

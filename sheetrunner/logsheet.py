@@ -45,14 +45,28 @@ def _hash(text: str, length: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:length]
 
 
+def _table_key(table) -> str:
+    return str(table.number) + ("" if not table.is_bye else f"/{table.player_ids[0]}")
+
+
+def _table_text(table) -> str:
+    return repr([(s.player_id, sorted(s.result.items())) for s in table.seats])
+
+
 def table_digests(round_: Round) -> dict[str, str]:
-    return {str(t.number) + ("" if not t.is_bye else f"/{t.player_ids[0]}"):
-            _hash(repr([(s.player_id, sorted(s.result.items())) for s in t.seats]), 4)
-            for t in round_.tables}
+    return {_table_key(t): _hash(_table_text(t), 4) for t in round_.tables}
 
 
 def round_digest(round_: Round) -> str:
-    return _hash(repr(sorted(table_digests(round_).items())), 8)
+    """One digest of every table's seats and results (marked `#`: a Log row of sheetrunner 0.1 holds the older
+    kind, a digest of the tables' digests, which `same_results` still understands)."""
+    return "#" + _hash("\n".join(sorted(f"{_table_key(t)}={_table_text(t)}" for t in round_.tables)), 8)
+
+
+def same_results(round_: Round, recorded: str) -> bool:
+    if recorded.startswith("#"):
+        return recorded == round_digest(round_)
+    return recorded == _hash(repr(sorted(table_digests(round_).items())), 8)
 
 
 def seating_digest(number: object, player_ids: tuple[int, ...]) -> str:
@@ -90,8 +104,9 @@ def log_values(event: Event, command: str, version: str, wrote: str, last_id: in
                written: Round | None = None) -> list:
     """The Log row of one write; `written` is the round this run paired, if any."""
     results = " ".join(f"R{r.number}={round_digest(r)}" for r in event.rounds)
+    fits = sum(len(r.tables) for r in event.rounds) * 10 <= CELL_LIMIT  # else the cell could not hold them
     tables = ";".join(f"R{r.number}:" + ",".join(f"{k}={v}" for k, v in table_digests(r).items())
-                      for r in event.rounds)
+                      for r in event.rounds) if fits else ""
     paired = active = ""
     if written is not None:
         paired = ",".join(seating_digest(t.number, t.player_ids) for t in written.games)
@@ -143,7 +158,7 @@ def changed_rounds(event: Event, log: LogHistory) -> list[Problem]:
     latest = event.last_round.number if event.rounds else 0
     for round_ in event.rounds:
         before = log.results.get(round_.number)
-        if before is None or round_.number >= latest or before == round_digest(round_):
+        if before is None or round_.number >= latest or same_results(round_, before):
             continue
         old = log.tables.get(round_.number, {})
         now = table_digests(round_)
