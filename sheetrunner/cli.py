@@ -19,8 +19,9 @@ from .sheets import cell_number
 from .standings import Standings
 from .tiebreakers import TIEBREAKERS
 
-EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or the command refused (nothing written);
-2 a mistake on the command line."""
+EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook (nothing written); 2 a mistake on the command line;
+3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing (nothing written);
+130 interrupted."""
 
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
 # Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .history import compute_history
 from .model import Event, Round, SeatScore
 from .pairing import Pairing, PairingImpossible
-from .problems import EventError, Problem
+from .problems import EventError, NoLegalPairing, Problem
 from .rulesets import Ruleset
 from .standings import Standings
 
@@ -94,5 +94,6 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
     try:
         pairing = ruleset.pair(event, standings, compute_history(event.rounds), number)
     except PairingImpossible as impossible:
-        raise EventError(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) from None
+        raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
+            from None
     return NextRound(number, pairing, standings, replaces)

@@ -95,7 +95,7 @@ def test_five_players_cannot_play_and_fours_can_be_preferred():
 def test_five_players_is_a_clear_error_and_four_a_single_game(tmp_path, run):
     path = make_event(tmp_path / "five.xlsx", list("ABCDE"), ruleset="allegiance")
     result = run("pair", path)
-    assert result.exit_code == 1
+    assert result.exit_code == 4  # no legal pairing
     assert result.stderr.splitlines()[0] == ("Players: 5 players cannot be split into games of 3 or 4 players. "
                                              "Check the roster and the Event settings.")
     path = make_event(tmp_path / "four.xlsx", list("ABCD"), ruleset="allegiance")

@@ -265,7 +265,7 @@ def test_a_kill_at_any_moment_leaves_the_original_or_the_whole_new_file(tmp_path
         process.communicate()
         check = subprocess.run([sys.executable, "-m", "sheetrunner", "check", str(path)], capture_output=True,
                                text=True)
-        assert check.returncode == 0, check.stdout + check.stderr
+        assert check.returncode == 0, (step, check.stdout + check.stderr)
         outcomes.append("original" if path.read_bytes() == original else "new")
         if outcomes[-1] == "new":
             assert "Round 1: Round 1 has no results yet" in subprocess.run(
@@ -273,8 +273,8 @@ def test_a_kill_at_any_moment_leaves_the_original_or_the_whole_new_file(tmp_path
         again = ["--redo"] if outcomes[-1] == "new" else []
         rerun = subprocess.run([sys.executable, "-m", "sheetrunner", "pair", str(path), *again, "--no-reports"],
                                capture_output=True, text=True)
-        assert rerun.returncode == 0, rerun.stderr  # a stale lock or temporary file does not stand in the way
-        assert leftovers(tmp_path) == []
+        assert rerun.returncode == 0, (step, outcomes, rerun.stderr)  # no stale lock or temporary file in the way
+        assert leftovers(tmp_path) == [], (step, outcomes)
     assert "original" in outcomes
 
 
