@@ -24,6 +24,7 @@ from lxml import etree
 from ..problems import EventError, Problem
 from .safety import DAMAGED, open_problem, read_member
 from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
+from .zipcopy import write_zip
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -246,15 +247,9 @@ class Package:
         for part, root in self._xml.items():
             if part in self.changed:
                 self.parts[part] = serialize(root)
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name in [*self.infos, *(n for n in self.parts if n not in self.infos)]:
-                info = self.infos.get(name)
-                target = zipfile.ZipInfo(name, date_time=info.date_time if info else (1980, 1, 1, 0, 0, 0))
-                target.compress_type = info.compress_type if info else zipfile.ZIP_DEFLATED
-                target.external_attr = info.external_attr if info else 0o600 << 16
-                archive.writestr(target, self.parts[name])
-        return buffer.getvalue()
+        names = [*self.infos, *(n for n in dict.keys(self.parts) if n not in self.infos)]
+        return write_zip([(name, self.infos.get(name), dict.get(self.parts, name) if name in self.changed or
+                           name not in self.infos else None) for name in names], self.archive)
 
 
 class PartCache(dict):
