@@ -125,6 +125,7 @@ class PairResult:
     backup: Path | None
     warnings: list[Problem] = field(default_factory=list)
     reports: ReportResult | None = None
+    reports_problem: Problem | None = None  # why the reports could not be rendered (the workbook was written)
 
 
 def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False, command: str = "pair",
@@ -148,8 +149,11 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     if reports:
         rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
         paired = loaded.event.with_rounds(rounds + (written,))
-        result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
-                                      paired_on=plan.standings)
+        try:
+            result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
+                                          paired_on=plan.standings)
+        except EventError as error:  # the round is written: the reports failing must not say otherwise
+            result.reports_problem = error.problems[0]
     return result
 
 
@@ -206,8 +210,13 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     from .reports import print_pdfs, render_reports  # jinja2 loads only when something is rendered
 
     folder = reports_folder(workbook, round_number, out)
-    files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper,
-                           paired_on)
+    try:
+        files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper,
+                               paired_on)
+    except OSError as error:
+        raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
+                                 f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
+                                 "no permission?), then run `sheetrunner report`.")) from None
     if pdf:
         files += print_pdfs(files)
     return ReportResult(round_number, folder, files)

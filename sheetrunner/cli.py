@@ -21,7 +21,7 @@ from .tiebreakers import TIEBREAKERS
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook (nothing written); 2 a mistake on the command line;
 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing (nothing written);
-130 interrupted."""
+5 the workbook was written but its reports could not be; 130 interrupted."""
 
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
 # Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
@@ -136,6 +136,9 @@ def pair(workbook: Path, output: Path | None, redo: bool, reports_out: Path | No
     summarize_round(result)
     if result.reports:
         say(f"Reports: {result.reports.folder / 'index.html'}")
+    if result.reports_problem is not None:
+        say(f"{result.reports_problem} The round was written; only its reports are missing.", err=True)
+        sys.exit(5)
 
 
 def summarize_round(result: api.PairResult) -> None:

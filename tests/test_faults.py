@@ -319,3 +319,17 @@ def test_a_threaded_reader_never_sees_half_a_file(tmp_path, run):
         stop.set()
         reader.join()
     assert set(seen) <= {b"PK\x05\x06"}
+
+
+def test_reports_that_cannot_be_written_do_not_hide_the_written_round(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    (tmp_path / "e-reports").write_text("a file where the reports folder would go")
+    result = run("pair", path)
+    assert result.exit_code == 5
+    assert result.stdout.splitlines()[-1] == f"Wrote Round 1 to {path} (backup: " + \
+        f"{next((tmp_path / 'e-backups').iterdir()).name})."
+    assert result.stderr.splitlines() == [
+        f"round-1: The reports cannot be written in {tmp_path}/e-reports/round-1: Not a directory. Check that folder (a "
+        "file of that name, no room or no permission?), then run `sheetrunner report`. The round was written; only "
+        "its reports are missing."]
+    assert run("check", path).exit_code == 0 and "Round 1" in run("standings", "--no-write", path).stdout + "Round 1"
