@@ -1,14 +1,21 @@
-"""Benchmark: swiss-tp events of 64 to 4096 players at round 8, with and without drawn games.
+"""Benchmark: the Swiss engine beside its peers, on the same instances, in one run.
 
-For each size it prints
-- whole-command wall time and peak memory of `check`, `standings` and `pair` (separate processes);
-- the pairing step alone for sheetrunner's engine and two baselines run in this same process:
-  networkx's general max_weight_matching on the same weighted full graph (up to 1024 players; far
-  too slow above), and a greedy top-down pass (each player takes the next one they have not met);
-- pairing quality for each: rematches, pairs across score groups, sum of score differences, beside
-  the lower bound (the ideal pairing's cross-group pairs and score differences).
+Instances: swiss-tp (tournament points) and card-game swiss (match points 3/1/0) events of 64, 255, 256,
+1024 and 4096 players after 3, 8 and 14 rounds, with and without drawn games (with draws the top seed
+drops first, so an even field has a bye). For each, the pairing step of:
 
-Run: python bench/bench_swiss.py [--sizes 64,256] [--no-networkx]
+- sheetrunner's engine;
+- swisspair (karlosss/swisspair: a C++ minimum-cost perfect matching with GMP weights, the peer TOs of
+  card games use), given the same standings, scores and past meetings;
+- the exact optimum of the summed score difference without rematches (rustworkx's blossom on the whole
+  field, up to 1024 players);
+- a greedy top-down pass (each player takes the next one they have not met), what a TO does by hand.
+
+Printed per engine: seconds, rematches, the largest score difference in one pair, the summed score
+difference, and the number of pairs across score groups. sheetrunner's time is also given as a ratio of
+swisspair's. swisspair is optional (`pip install swisspair`); without it that line is skipped.
+
+Run: python bench/bench_swiss.py [--sizes 64,255,256,1024,4096] [--rounds 3,8,14] [--rulesets swiss-tp,swiss]
 """
 
 from __future__ import annotations
@@ -16,8 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -25,116 +30,121 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-from synthetic import RULES, make_event, write_workbook  # noqa: E402
-from timing import print_command_times, timed  # noqa: E402
+from synthetic import make_event  # noqa: E402
+from timing import timed  # noqa: E402
 
-from sheetrunner.api import load_event  # noqa: E402
 from sheetrunner.history import compute_history  # noqa: E402
 from sheetrunner.pairing import PairedTable, Pairing, PairingRequest  # noqa: E402
-from sheetrunner.pairing.swiss import SwissField, _lexicographic_weights, measure_quality, pair_swiss  # noqa: E402
+from sheetrunner.pairing.matching import max_weight_matching  # noqa: E402
+from sheetrunner.pairing.swiss import measure_quality, pair_swiss  # noqa: E402
+from sheetrunner.rulesets import RULESETS  # noqa: E402
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
 from sheetrunner.tournament import standings_after  # noqa: E402
 
-ROUND = 8
-NETWORKX_LIMIT = 1024
+EXACT_LIMIT = 1024
+SCORE_KEY = {"swiss-tp": "tp", "swiss": "match_points"}
 
 
-def greedy(request: PairingRequest) -> Pairing:
+def request_for(ruleset: str, players: int, played: int, draws: bool) -> PairingRequest:
+    event = make_event(players, played, draws, drop_one=draws, ruleset=ruleset)
+    standings = standings_after(event, RULESETS[ruleset])
+    history = compute_history(event.rounds)
+    return PairingRequest(played + 1, entrants_in_order(event, standings, history, played + 1, SCORE_KEY[ruleset]))
+
+
+def pairing_of(request: PairingRequest, pairs: list[tuple[int, int]], byes: list[int]) -> Pairing:
+    return Pairing([PairedTable(n, pair) for n, pair in enumerate(pairs, start=1)], byes)
+
+
+def swisspair_engine(request: PairingRequest) -> Pairing:
+    """swisspair with the same standings: points must be whole numbers, ranks 1..n, meetings symmetric."""
+    import swisspair
+
+    scale = 1
+    for entrant in request.entrants:
+        scale = max(scale, Fraction(entrant.score).denominator)
+    ids = {e.id for e in request.entrants}
+    players = [swisspair.Player(id=str(e.id), points=int(Fraction(e.score) * scale), rank=rank, can_get_bye=not e.had_bye,
+                                cannot_be_paired_against_ids={str(o) for o in e.met if o in ids})
+               for rank, e in enumerate(request.entrants, start=1)]
+    matches = swisspair.create_matches(players)
+    pairs = [(int(m.p1.id), int(m.p2.id)) for m in matches if not m.is_bye]
+    return pairing_of(request, pairs, [int(m.p1.id) for m in matches if m.is_bye])
+
+
+def exact_sum_engine(request: PairingRequest) -> Pairing:
+    """The least summed score difference with no rematch and no second bye: rustworkx on every allowed pair."""
+    entrants = list(request.entrants)
+    scale = max(Fraction(e.score).denominator for e in entrants)
+    scores = [int(Fraction(e.score) * scale) for e in entrants]
+    count = len(entrants)
+    bye = count if count % 2 else None
+    spread = max(scores) - min(scores) + 1
+    edges = [(i, j, 2 * spread - abs(scores[i] - scores[j])) for i in range(count) for j in range(i + 1, count)
+             if entrants[j].id not in entrants[i].met]
+    if bye is not None:
+        edges += [(i, bye, 2 * spread - (scores[i] - min(scores))) for i in range(count) if not entrants[i].had_bye]
+    pairs = max_weight_matching(count + (bye is not None), edges)
+    games = [(entrants[i].id, entrants[j].id) for i, j in pairs if j != bye]
+    return pairing_of(request, games, [entrants[i].id for i, j in pairs if j == bye])
+
+
+def greedy_engine(request: PairingRequest) -> Pairing:
     """The baseline a TO does by hand: top-down, each player meets the next one not yet met."""
-    waiting = [e for e in request.entrants]
+    waiting = list(request.entrants)
     byes = []
     if len(waiting) % 2:
-        candidates = [e for e in reversed(waiting) if not e.had_bye] or [waiting[-1]]
-        byes.append(candidates[0].id)
-        waiting.remove(candidates[0])
-    tables = []
+        taker = next((e for e in reversed(waiting) if not e.had_bye), waiting[-1])
+        byes.append(taker.id)
+        waiting.remove(taker)
+    pairs = []
     while waiting:
         first = waiting.pop(0)
         partner = next((e for e in waiting if e.id not in first.met), waiting[0])
         waiting.remove(partner)
-        tables.append(PairedTable(len(tables) + 1, (first.id, partner.id)))
-    return Pairing(tables, byes)
+        pairs.append((first.id, partner.id))
+    return pairing_of(request, pairs, byes)
 
 
-def networkx_full_graph(request: PairingRequest) -> Pairing:
-    """networkx's blossom on every possible pair, weighted exactly as sheetrunner weighs them."""
-    import networkx
-
-    field = SwissField(request)
-    nodes = range(field.node_count)
-    costs = {(i, j): field.cost(i, j) for i in nodes for j in nodes if i < j}
-    graph = networkx.Graph()
-    graph.add_weighted_edges_from((i, j, w) for (i, j), w in _lexicographic_weights(costs, len(nodes) // 2).items())
-    matching = networkx.max_weight_matching(graph, maxcardinality=True)
-    tables, byes = [], []
-    for i, j in sorted(tuple(sorted(p)) for p in matching):
-        if j == field.bye_node:
-            byes.append(field.entrants[i].id)
-        else:
-            tables.append(PairedTable(len(tables) + 1, (field.entrants[i].id, field.entrants[j].id)))
-    return Pairing(tables, byes)
+def row(name: str, seconds: float, request: PairingRequest, pairing: Pairing, ratio: str = "") -> str:
+    quality = measure_quality(request, pairing)
+    return (f"  {name:<12} {seconds:>8.4f} {ratio:>6} {quality.rematches:>8} {float(quality.largest_difference):>8g} "
+            f"{float(quality.score_difference):>8g} {quality.cross_group_pairs:>6}")
 
 
-def lower_bound(request: PairingRequest) -> tuple[int, Fraction]:
-    field = SwissField(request)
-    ideal = field.total(field.natural(0, field.node_count))
-    return ideal[3], Fraction(ideal[4], field.scale)
-
-
-def request_from(path: Path) -> PairingRequest:
-    loaded = load_event(path)
-    event = loaded.event
-    standings = standings_after(event, RULES)
-    entrants = entrants_in_order(event, standings, compute_history(event.rounds), ROUND, "tp")
-    return PairingRequest(ROUND, entrants)
-
-
-def quality_text(request: PairingRequest, pairing: Pairing) -> str:
-    q = measure_quality(request, pairing)
-    return f"{q.rematches:>7} {q.cross_group_pairs:>5} {float(q.score_difference):>9g}   {bye_text(request, pairing)}"
-
-
-def bye_text(request: PairingRequest, pairing: Pairing) -> str:
-    """Where the bye went: 004 wants the lowest-ranked player who has not had one."""
-    if not pairing.byes:
-        return "no bye"
-    by_id = {e.id: e for e in request.entrants}
-    taker = by_id[pairing.byes[0]]
-    lowest = request.entrants[-1].score
-    group = "lowest group" if taker.score == lowest else f"group {float(taker.score):g} (lowest {float(lowest):g})"
-    return f"bye: {group}, {'second bye!' if taker.had_bye else 'first bye'}"
-
-
-def bench_size(players: int, draws: bool, folder: Path, use_networkx: bool) -> None:
-    start = time.perf_counter()
-    event = make_event(players, ROUND - 1, draws, drop_one=draws)
-    path = write_workbook(event, folder / f"swiss-tp-{players}-{'draws' if draws else 'nodraws'}.xlsx")
-    made = time.perf_counter() - start
-    label = f"{players} players, {'with draws, one dropped before this round (a bye)' if draws else 'no draws'}"
-    print(f"\n## {label} (round {ROUND}; event made in {made:.1f} s)")
-    print_command_times(path, folder)
-    request = request_from(path)
-    bound_cross, bound_difference = lower_bound(request)
-    print(f"pairing step        seconds  rematch cross  sum-diff   (lower bound: cross {bound_cross}, "
-          f"sum-diff {float(bound_difference):g})")
-    engines = [("sheetrunner", pair_swiss), ("greedy", greedy)]
-    if use_networkx and players <= NETWORKX_LIMIT:
-        engines.append(("networkx full graph", networkx_full_graph))
-    for name, engine in engines:
-        seconds, pairing = timed(lambda: engine(request), repeat=1 if name.startswith("networkx") else 3)
-        print(f"{name:<19} {seconds:>8.4f}  {quality_text(request, pairing)}")
+def bench(ruleset: str, players: int, played: int, draws: bool) -> None:
+    request = request_for(ruleset, players, played, draws)
+    print(f"\n{ruleset}, {players} players after {played} rounds, {'with draws' if draws else 'no draws'}")
+    print("  engine        seconds  x peer rematch  largest  sum-diff  mixed")
+    ours_seconds, ours = timed(lambda: pair_swiss(request), repeat=3)
+    peer_seconds = None
+    try:
+        peer_seconds, peer = timed(lambda: swisspair_engine(request), repeat=3)
+    except ImportError:
+        peer = None
+    ratio = f"{ours_seconds / peer_seconds:.2f}" if peer_seconds else ""
+    print(row("sheetrunner", ours_seconds, request, ours, ratio))
+    if peer is not None:
+        print(row("swisspair", peer_seconds, request, peer))
+    if players <= EXACT_LIMIT:
+        seconds, exact = timed(lambda: exact_sum_engine(request), repeat=1)
+        print(row("exact sum", seconds, request, exact))
+    seconds, greedy = timed(lambda: greedy_engine(request), repeat=1)
+    print(row("greedy", seconds, request, greedy))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="64,256,1024,4096")
-    parser.add_argument("--no-networkx", action="store_true", help="skip the slow networkx baseline")
+    parser.add_argument("--sizes", default="64,255,256,1024,4096")
+    parser.add_argument("--rounds", default="3,8,14")
+    parser.add_argument("--rulesets", default="swiss-tp,swiss")
     options = parser.parse_args()
-    print(f"sheetrunner Swiss benchmark on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
-    with tempfile.TemporaryDirectory() as folder:
+    print(f"Swiss engines on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    for ruleset in options.rulesets.split(","):
         for players in (int(size) for size in options.sizes.split(",")):
-            for draws in (False, True):
-                bench_size(players, draws, Path(folder), not options.no_networkx)
+            for played in (int(r) for r in options.rounds.split(",")):
+                for draws in (False, True):
+                    bench(ruleset, players, played, draws)
 
 
 if __name__ == "__main__":

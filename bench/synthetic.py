@@ -1,4 +1,7 @@
-"""Synthetic swiss-tp events for the benchmark: seeded, paired by sheetrunner, results at random."""
+"""Synthetic Swiss events for the benchmarks: seeded, paired by sheetrunner, results at random.
+
+swiss-tp events score tournament points (dense score groups); `swiss` (card game) events score match
+points 3/1/0, whose groups are sparser and whose floats longer."""
 
 from __future__ import annotations
 
@@ -17,38 +20,59 @@ from sheetrunner.tournament import standings_after
 RULES = RULESETS["swiss-tp"]
 
 
-def settings(rounds: int, seed: int) -> Settings:
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
-    values.update(ruleset="swiss-tp", rounds=rounds, seed=seed)
-    return Settings("swiss-tp", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
+def settings(rounds: int, seed: int, ruleset: str = "swiss-tp") -> Settings:
+    rules = RULESETS[ruleset]
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.options}
+    values.update(ruleset=ruleset, rounds=rounds, seed=seed)
+    return Settings(ruleset, rounds, seed, options=values, tiebreakers=rules.tiebreakers)
 
 
-def play(pairing, number: int, rng: random.Random, draws: bool) -> Round:
-    """Results for a paired round: OP 0-6; without draws, ties are nudged apart."""
+def op_results(rng: random.Random, draws: bool) -> tuple[dict, dict]:
+    """swiss-tp: OP 0-6 each; without draws, ties are nudged apart."""
+    first, second = rng.randint(0, 6), rng.randint(0, 6)
+    if first == second and not (draws and rng.random() < 0.5):
+        second = first + 1 if first < 6 else first - 1
+    return {"op": first, "sp": rng.randint(0, 3)}, {"op": second, "sp": rng.randint(0, 3)}
+
+
+def game_results(rng: random.Random, draws: bool) -> tuple[dict, dict]:
+    """swiss (card games): best of three; with draws, one match in eight is a 1-1 draw."""
+    if draws and rng.random() < 0.125:
+        return {"games_won": 1, "games_drawn": 1}, {"games_won": 1, "games_drawn": 1}
+    won, lost = rng.choice([(2, 0), (2, 1)])
+    first, second = ({"games_won": won}, {"games_won": lost}) if rng.random() < 0.5 else \
+        ({"games_won": lost}, {"games_won": won})
+    return {**first, "games_drawn": None}, {**second, "games_drawn": None}
+
+
+RESULTS = {"swiss-tp": op_results, "swiss": game_results}
+
+
+def play(pairing, number: int, rng: random.Random, draws: bool, ruleset: str = "swiss-tp") -> Round:
+    """Results for a paired round."""
     tables = []
+    blank = {key: None for key in ("op", "sp", "games_won", "games_drawn")}
     for table in pairing.tables:
-        first, second = rng.randint(0, 6), rng.randint(0, 6)
-        if first == second and not (draws and rng.random() < 0.5):
-            second = first + 1 if first < 6 else first - 1
-        seats = (Seat(table.player_ids[0], 1, {"op": first, "sp": rng.randint(0, 3)}),
-                 Seat(table.player_ids[1], 2, {"op": second, "sp": rng.randint(0, 3)}))
-        tables.append(Table(table.number, seats))
-    tables += [Table(BYE, (Seat(pid, 1, {"op": None, "sp": None}),)) for pid in pairing.byes]
+        first, second = RESULTS[ruleset](rng, draws)
+        tables.append(Table(table.number, (Seat(table.player_ids[0], 1, first), Seat(table.player_ids[1], 2, second))))
+    tables += [Table(BYE, (Seat(pid, 1, dict(blank)),)) for pid in pairing.byes]
     return Round(number, tuple(tables), f"Round {number}")
 
 
 def make_event(players: int, played: int, draws: bool, seed: int = 1, total_rounds: int = 15,
-               drop_one: bool = False) -> Event:
+               drop_one: bool = False, ruleset: str = "swiss-tp") -> Event:
     """An event of `players` with `played` rounds complete, ready to pair the next.
 
     `drop_one` drops the top seed after the last round played, so the next round has a bye.
     """
+    rules = RULESETS[ruleset]
     rng = random.Random(seed * 1000 + players)
-    event = Event(settings(total_rounds, seed), tuple(Player(i, f"Player {i:04d}") for i in range(1, players + 1)))
+    event = Event(settings(total_rounds, seed, ruleset),
+                  tuple(Player(i, f"Player {i:04d}") for i in range(1, players + 1)))
     for number in range(1, played + 1):
-        standings = standings_after(event, RULES)
-        pairing = RULES.pair(event, standings, compute_history(event.rounds), number)
-        event = event.with_rounds(event.rounds + (play(pairing, number, rng, draws),))
+        standings = standings_after(event, rules)
+        pairing = rules.pair(event, standings, compute_history(event.rounds), number)
+        event = event.with_rounds(event.rounds + (play(pairing, number, rng, draws, ruleset),))
     if drop_one:
         first = replace(event.players[0], dropped_after=played)
         event = Event(event.settings, (first,) + event.players[1:], event.rounds)

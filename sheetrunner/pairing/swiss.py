@@ -1,30 +1,28 @@
 """The Swiss engine for two-player games (SPEC §5.1).
 
-The objective, in strict priority (each level matters only among answers that
-tie on every level above it):
+The objective, in strict order (each level counts only among pairings equal on every level above it):
 
-1. hard rules: no rematch and no second bye (a more recent rematch costs more);
-2. players of the same team, or with different fixed tables, are not paired;
-3. the bye goes to the lowest-ranked player who has not had one (004);
-4. as few pairs as possible across score groups;
-5. the smallest sum of score differences over all pairs;
-6. (when the event allows rematches) as few rematches as possible;
-7. standings order: the smallest sum of squared rank distances, which is
-   1 v 2, 3 v 4 when nothing else interferes, and moves floaters least.
+1. hard rules: no rematch and no second bye (a more recent rematch weighs more);
+2. team mates (and players with different fixed tables) apart, as the event's option says;
+3. the bye to the lowest-ranked player who has not had one (004);
+4. the score differences of the pairs, sorted from the largest down, compared element by element: the
+   longest float as short as possible, then the next (as FIDE's score-difference lists), so one long
+   float never replaces a chain of short ones; this also fixes how many pairs float;
+5. (when the event allows rematches) as few rematches as possible, recent ones weighing more;
+6. standings order: the smallest sum of rank distances, which is 1 v 2, 3 v 4 inside a score group and
+   a floater meeting the nearest player it can.
 
-That objective is a maximum-weight perfect matching. Solving it on the whole
-field is exact but slow (millions of edges at 4096 players), so the work is
-split. The ideal pairing (1 v 2, 3 v 4 inside each score group, the lowest
-player of an odd group meeting the top of the next odd group) costs the least
-any pairing can on the score levels; it is cut into blocks of a dozen ideal
-pairs. A block whose ideal pairs break no rule is kept as it is; any other
-block is solved exactly by the matching, and a block that then costs more
-than its ideal pairs absorbs the blocks holding the players ranked just above
-and below its own, and is solved again, widening until it meets its share
-of the bound or covers the whole field (up to `EXACT_FIELD` players) or
-`WIDEST_BLOCK` players above that. Lexicographic order survives addition, so
-when every block meets its share, the whole pairing is optimal on every
-bounded level.
+That is a maximum-weight perfect matching whose integer weights encode the levels. To stay exact and
+fast, the field is cut into blocks of consecutive pairs of the ideal pairing (1 v 2, 3 v 4, … down the
+standings: inside a score group, and as a chain of short floats between groups), whose cost is a lower
+bound no pairing beats. A block whose ideal pairs break no rule is kept. Any other block is solved
+exactly, in three steps on integer arrays: the best cost on levels 1-3 (edges that cannot be in an
+optimal pairing are dropped), the smallest possible longest float (edges longer than it are dropped),
+then the full lexicographic weights over what remains, which then fit in 64 bits. A block that misses
+its share of the bound absorbs its neighbours and is solved again, while that helps: widening stops as
+soon as the bound is met, when a wider block does no better than the narrower one did, or at
+`WIDEST_BLOCK` players. Every block that meets its share is optimal for the whole field on levels 1-5,
+since the shares add up to the bound.
 """
 
 from __future__ import annotations
@@ -33,30 +31,47 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import Entrant, PairedTable, Pairing, PairingRequest
+import numpy as np
+
+from . import Entrant, Pairing, PairingRequest
 from .matching import max_weight_matching
 from .tables import assign_tables
 
 FIRST_BLOCK = 24
-WIDEST_BLOCK = 512
-EXACT_FIELD = 1024
-LEVELS = 7
-HARD, TEAM, BYE_RANK, CROSS, DIFFERENCE, SOFT_REMATCH, ORDER = range(LEVELS)
-BOUNDED = 6  # levels 1-6 have a lower bound that proves a block optimal
+WIDEST_BLOCK = 256
+INT_LIMIT = 2 ** 62  # the matching works on 64-bit weights
 
 
 @dataclass
 class Quality:
-    """What a pairing had to give up, as the benchmark and the summary count it."""
+    """What a pairing had to give up, as the benchmark and the tests count it."""
 
     rematches: int
     same_team: int
     cross_group_pairs: int
     score_difference: Fraction
+    largest_difference: Fraction
+
+
+@dataclass
+class Edges:
+    """The candidate pairs of one block as parallel integer arrays (local node numbers), one array per level."""
+
+    u: np.ndarray
+    v: np.ndarray
+    hard: np.ndarray
+    team: np.ndarray
+    bye: np.ndarray
+    diff: np.ndarray
+    soft: np.ndarray
+    order: np.ndarray
+
+    def keep(self, mask: np.ndarray) -> Edges:
+        return Edges(*(getattr(self, name)[mask] for name in self.__dataclass_fields__))
 
 
 class SwissField:
-    """The entrants of one round as matching nodes, plus a bye node when the count is odd."""
+    """The entrants of one round as matching nodes (standings order), plus a bye node when the count is odd."""
 
     def __init__(self, request: PairingRequest):
         self.request = request
@@ -66,121 +81,131 @@ class SwissField:
         self.node_count = self.size + (1 if self.bye_node is not None else 0)
         self.scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
         scores = [int(Fraction(e.score) * self.scale) for e in self.entrants]
-        self.scores = scores + ([scores[-1]] if self.bye_node is not None else [])
+        self.scores = np.array(scores + ([scores[-1]] if self.bye_node is not None else []), dtype=np.int64)
+        index = {e.id: i for i, e in enumerate(self.entrants)}
+        self.met = [{index[o]: r for o, r in e.met.items() if o in index} for e in self.entrants]
+        teams = {team: code for code, team in enumerate(sorted({e.team for e in self.entrants if e.team}), start=1)}
+        self.teams = np.array([teams.get(e.team, 0) if request.keep_teams_apart else 0 for e in self.entrants] +
+                              [0] * (self.bye_node is not None), dtype=np.int64)
+        self.fixed = np.array([e.fixed_table or 0 for e in self.entrants] + [0] * (self.bye_node is not None),
+                              dtype=np.int64)
+        self.bye_rank = np.array(self._bye_rank_costs() + [0] * (self.bye_node is not None), dtype=np.int64)
+        self.had_bye = np.array([e.had_bye for e in self.entrants] + [False] * (self.bye_node is not None))
         self.rematch_weight = request.round + 1
-        below = 0
-        self.bye_rank_cost = [0] * self.size
-        for index in range(self.size - 1, -1, -1):  # eligible players below; all players for a second bye
+
+    def _bye_rank_costs(self) -> list[int]:
+        """For each player, how many players below them could take the bye instead (everyone, for a second bye)."""
+        below, costs = 0, [0] * self.size
+        for index in range(self.size - 1, -1, -1):
             if self.entrants[index].had_bye:
-                self.bye_rank_cost[index] = self.size - 1 - index
+                costs[index] = self.size - 1 - index
             else:
-                self.bye_rank_cost[index] = below
+                costs[index] = below
                 below += 1
+        return costs
 
-    def cost(self, i: int, j: int) -> tuple[int, ...]:
-        """The pair's cost on every level of the objective (i ranked above j)."""
-        levels = [0] * LEVELS
-        first = self.entrants[i]
-        if j == self.bye_node:
-            if first.had_bye:
-                levels[HARD] = self.rematch_weight
-            levels[BYE_RANK] = self.bye_rank_cost[i]
-            return tuple(levels)
-        second = self.entrants[j]
-        if second.id in first.met:
-            level = SOFT_REMATCH if self.request.allow_rematches else HARD
-            levels[level] = self.rematch_weight + first.met[second.id]
-        if self.request.keep_teams_apart and first.team and first.team == second.team:
-            levels[TEAM] += 1
-        if first.fixed_table and second.fixed_table and first.fixed_table != second.fixed_table:
-            levels[TEAM] += 1
-        if self.scores[i] != self.scores[j]:
-            levels[CROSS] = 1
-            levels[DIFFERENCE] = abs(self.scores[i] - self.scores[j])
-        levels[ORDER] = (j - i) ** 2
-        return tuple(levels)
+    # --- costs -------------------------------------------------------------------------------------------
 
-    def groups(self, start: int, end: int) -> list[range]:
-        """Nodes [start, end) split into runs of equal score (the bye node joins the lowest)."""
-        runs, first = [], start
-        for k in range(start + 1, end + 1):
-            if k == end or self.scores[k] != self.scores[k - 1]:
-                runs.append(range(first, k))
-                first = k
-        return runs
+    def edges(self, nodes: list[int]) -> Edges:
+        """Every pair of `nodes` (sorted) with its cost on each level, as arrays over local node numbers."""
+        count = len(nodes)
+        local_u, local_v = np.triu_indices(count, k=1)
+        node = np.array(nodes, dtype=np.int64)
+        met = np.zeros((count, count), dtype=np.int64)
+        position = {n: k for k, n in enumerate(nodes)}
+        for k, n in enumerate(nodes):
+            if n != self.bye_node:
+                for other, round_met in self.met[n].items():
+                    if other in position:
+                        met[k, position[other]] = round_met
+        return self._levels(local_u, local_v, node[local_u], node[local_v], met[local_u, local_v])
 
-    def natural(self, start: int, end: int) -> list[tuple[int, int]]:
-        """The ideal pairing when nothing interferes: 1 v 2, 3 v 4 inside each score group,
-        the lowest player of an odd group meeting the top player of the next odd group.
+    def _levels(self, u, v, first: np.ndarray, second: np.ndarray, met_round: np.ndarray) -> Edges:
+        """The cost of pairs (first ranked above second) on every level: the one definition of the objective."""
+        rematch = np.where(met_round > 0, self.rematch_weight + met_round, 0)
+        is_bye = second == (self.bye_node if self.bye_node is not None else -1)
+        had_bye = self.had_bye[first]
+        hard = np.where(is_bye, np.where(had_bye, self.rematch_weight, 0), 0 if self.request.allow_rematches
+                        else rematch)
+        soft = np.where(is_bye, 0, rematch if self.request.allow_rematches else 0)
+        teams = self.teams[first]
+        team = ((teams > 0) & (teams == self.teams[second])).astype(np.int64)
+        team += (self.fixed[first] > 0) & (self.fixed[second] > 0) & (self.fixed[first] != self.fixed[second])
+        team = np.where(is_bye, 0, team)
+        bye = np.where(is_bye, self.bye_rank[first], 0)
+        diff = np.where(is_bye, 0, np.abs(self.scores[first] - self.scores[second]))
+        order = np.where(is_bye, 0, second - first)
+        return Edges(u, v, hard, team, bye, diff, soft, order)
 
-        It meets the lower bound of the score levels: half the odd groups cross, each as
-        little as possible.
-        """
-        pairs: list[tuple[int, int]] = []
-        carry = None
-        for group in self.groups(start, end):
-            members = list(group)
-            if carry is not None and len(members) % 2:
-                pairs.append((carry, members.pop(0)))
-                carry = None
-            if len(members) % 2:
-                carry = members.pop()
-            pairs.extend(zip(members[::2], members[1::2]))
-        return pairs
+    def vector(self, pairs: list[tuple[int, int]]) -> tuple:
+        """A whole pairing's cost as a comparable tuple, level by level (4 is the sorted differences)."""
+        ordered = [tuple(sorted(pair)) for pair in pairs]
+        first = np.array([a for a, _ in ordered], dtype=np.int64)
+        second = np.array([b for _, b in ordered], dtype=np.int64)
+        met = np.array([self.met[a].get(b, 0) if b != self.bye_node else 0 for a, b in ordered], dtype=np.int64)
+        levels = self._levels(first, second, first, second, met)
+        diffs = tuple(sorted((int(d) for d in levels.diff), reverse=True))
+        return (int(levels.hard.sum()), int(levels.team.sum()), int(levels.bye.sum()), diffs, int(levels.soft.sum()),
+                int(levels.order.sum()))
 
-    def bound(self, natural: list[tuple[int, int]]) -> tuple[int, ...]:
-        """A block's share of the lower bound: what its ideal pairs cost on the bounded levels.
+    # --- the ideal pairing and the blocks ------------------------------------------------------------------
 
-        Blocks are sets of whole ideal pairs, so the shares add up to the ideal pairing's
-        cost, which no pairing can beat. Lexicographic order survives addition, so when
-        every block costs at most its share, the whole pairing is optimal on those levels.
-        """
-        ideal = self.total(natural)
-        return (0, 0, 0, ideal[CROSS], ideal[DIFFERENCE], 0)
-
-    def total(self, pairs: list[tuple[int, int]]) -> tuple[int, ...]:
-        sums = [0] * LEVELS
-        for i, j in pairs:
-            for level, value in enumerate(self.cost(i, j)):
-                sums[level] += value
-        return tuple(sums)
-
-    def solve_block(self, nodes: list[int], natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Pairs for a block: its ideal pairs when they meet the bound, else an exact matching."""
-        if self.total(natural)[:BOUNDED] <= self.bound(natural):
-            return natural
-        costs = {(i, j): self.cost(i, j) for index, i in enumerate(nodes) for j in nodes[index + 1:]}
-        weights = _lexicographic_weights(costs, len(nodes) // 2)
-        position = {node: index for index, node in enumerate(nodes)}
-        edges = [(position[i], position[j], weight) for (i, j), weight in weights.items()]
-        return [(nodes[i], nodes[j]) for i, j in max_weight_matching(len(nodes), edges)]
+    def natural(self) -> list[tuple[int, int]]:
+        """The ideal pairing: 1 v 2, 3 v 4, … down the standings (the bye node last). Scores only fall down the
+        standings, so pairing neighbours gives the smallest largest difference, then the smallest next one, and
+        so on (a floater meets the top of the group below, which floats its own lowest on, a chain of short
+        floats); no pairing beats it on levels 4 and 6."""
+        return [(index, index + 1) for index in range(0, self.node_count - 1, 2)]
 
     def solve(self) -> list[tuple[int, int]]:
-        """Solve block by block; a block that misses its bound absorbs the blocks beside its players."""
-        ideal = sorted(self.natural(0, self.node_count))
+        """Block by block (see the module docstring)."""
+        ideal = self.natural()
         per_block = FIRST_BLOCK // 2
         blocks = {index: ideal[start:start + per_block] for index, start in enumerate(range(0, len(ideal), per_block))}
         owner = {node: index for index, pairs in blocks.items() for pair in pairs for node in pair}
-        widest = self.node_count if self.node_count <= EXACT_FIELD else WIDEST_BLOCK
         solved: dict[int, list[tuple[int, int]]] = {}
+        known: dict[int, list[tuple[int, int]]] = {}  # a widened block's solution, found while deciding to widen
         queue = sorted(blocks)
         while queue:
             block = queue.pop(0)
             if block not in blocks:
                 continue  # absorbed into a wider block
             natural = blocks[block]
-            nodes = sorted(node for pair in natural for node in pair)
-            pairs = self.solve_block(nodes, natural)
-            if self.total(pairs)[:BOUNDED] <= self.bound(natural) or len(nodes) >= widest or len(blocks) == 1:
+            bound = self.vector(natural)
+            if not any(bound[:3]) and not bound[4]:
+                solved[block] = natural  # breaks no rule: nothing beats it
+                continue
+            pairs = known.pop(block, None) or solve_exactly(self, natural)
+            found = self.vector(pairs)
+            nodes = sorted(n for pair in natural for n in pair)
+            if _meets(found, bound) or len(nodes) >= min(WIDEST_BLOCK, self.node_count):
                 solved[block] = pairs
                 continue
-            for other in _neighbours(nodes, owner, block, blocks, target=min(widest, 2 * len(nodes))):
-                blocks[block] = blocks[block] + blocks.pop(other)
+            wider = _neighbours(nodes, owner, block, blocks, target=min(WIDEST_BLOCK, 2 * len(nodes)))
+            if not wider:
+                solved[block] = pairs
+                continue
+            merged = natural + [pair for other in wider for pair in blocks[other]]
+            combined = pairs + [pair for other in wider for pair in solved.get(other, blocks[other])]
+            widened = solve_exactly(self, sorted(merged))
+            if self.vector(widened) >= self.vector(combined):
+                solved[block] = pairs  # a wider block does no better: stop widening here
+                continue
+            for other in wider:
+                blocks.pop(other)
                 solved.pop(other, None)
-                for pair in blocks[block]:
-                    owner[pair[0]] = owner[pair[1]] = block
+            blocks[block] = sorted(merged)
+            known[block] = widened
+            for pair in blocks[block]:
+                owner[pair[0]] = owner[pair[1]] = block
             queue.insert(0, block)
-        return [pair for pairs in solved.values() for pair in pairs]
+        return sorted(pair for pairs in solved.values() for pair in pairs)
+
+
+def _meets(found: tuple, ideal: tuple) -> bool:
+    """A block meets its share of the lower bound on levels 1-5: nothing given up on levels 1-3 and 5, and the
+    ideal pairing's score differences (only standings order may differ)."""
+    return not any(found[:3]) and found[3] <= ideal[3] and not found[4]
 
 
 def _neighbours(nodes: list[int], owner: dict[int, int], block: int, blocks: dict, target: int) -> list[int]:
@@ -199,15 +224,128 @@ def _neighbours(nodes: list[int], owner: dict[int, int], block: int, blocks: dic
     return chosen
 
 
-def _lexicographic_weights(costs: dict[tuple[int, int], tuple[int, ...]], pair_count: int) -> dict:
-    """Integer weights whose maximum sum minimises the cost levels in strict priority."""
-    multipliers = [1] * LEVELS
-    for level in range(LEVELS - 2, -1, -1):
-        below = max(cost[level + 1] for cost in costs.values()) * pair_count
-        multipliers[level] = multipliers[level + 1] * (below + 1)
-    weighted = {pair: sum(m * c for m, c in zip(multipliers, cost)) for pair, cost in costs.items()}
-    ceiling = max(weighted.values()) + 1
-    return {pair: ceiling - value for pair, value in weighted.items()}
+# --- solving one block exactly ----------------------------------------------------------------------------
+
+
+def solve_exactly(field: SwissField, natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The optimal pairing of the block's players on every level (see the module docstring)."""
+    nodes = sorted(n for pair in natural for n in pair)
+    edges = field.edges(nodes)
+    longest = max((abs(int(field.scores[a]) - int(field.scores[b])) for a, b in natural if b != field.bye_node),
+                  default=0)
+    clean = (edges.hard == 0) & (edges.team == 0) & (edges.bye == 0)
+    if _perfect(len(nodes), edges.keep(clean & (edges.diff <= longest))):
+        edges, upper = edges.keep(clean), ()  # the usual case: nothing on levels 1-3 need be given up
+    else:
+        upper = _best_upper(len(nodes), edges)
+        edges = edges.keep(_optimal_upper_edges(edges, upper))
+    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper))
+    pairs = _lexicographic_matching(len(nodes), edges, upper)
+    return sorted((nodes[a], nodes[b]) for a, b in pairs)
+
+
+def _perfect(count: int, edges: Edges) -> bool:
+    return len(max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), [1] * len(edges.u))))) * 2 \
+        == count
+
+
+def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[np.ndarray]:
+    """The cost arrays in priority order: the levels 1-3 not already zero, one per score difference (largest
+    first), rematches when allowed, standings order."""
+    levels = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    if with_diffs:
+        levels += [(edges.diff == value).astype(np.int64) for value in sorted(set(edges.diff.tolist()), reverse=True)
+                   if value > 0]
+        levels += [edges.soft, edges.order]
+    return levels
+
+
+def _weights(levels: list[np.ndarray], pairs: int) -> np.ndarray | None:
+    """Integer weights whose largest sum is the lexicographic optimum, or None if they would not fit 64 bits."""
+    total = np.zeros(len(levels[0]) if levels else 0, dtype=object)
+    multiplier = 1
+    for level in reversed(levels):
+        top = int(np.sort(level)[-pairs:].sum()) if len(level) else 0
+        total = total + level.astype(object) * multiplier
+        multiplier *= top + 1
+    if multiplier >= INT_LIMIT:
+        return None
+    return (multiplier - total).astype(np.int64)
+
+
+def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, int]]:
+    return max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), weights.tolist())))
+
+
+def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
+    """The least cost on levels 1-3 any pairing of the block has."""
+    levels = [edges.hard, edges.team, edges.bye]
+    pairs = _matching(count, edges, _weights(levels, count // 2))
+    pick = _picked(edges, pairs)
+    return tuple(int(level[pick].sum()) for level in levels)
+
+
+def _picked(edges: Edges, pairs: list[tuple[int, int]]) -> np.ndarray:
+    lookup = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(edges.u, edges.v))}
+    return np.array([lookup[(a, b)] for a, b in pairs], dtype=np.int64)
+
+
+def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> np.ndarray:
+    """A level whose best total is 0 rules out every edge that costs anything on it."""
+    mask = np.ones(len(edges.u), dtype=bool)
+    for level, best in zip((edges.hard, edges.team, edges.bye), upper):
+        if best == 0:
+            mask &= level == 0
+    return mask
+
+
+def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...]) -> int:
+    """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3."""
+    values = sorted(set(edges.diff.tolist()))
+    low, high = 0, len(values) - 1
+    while low < high:
+        middle = (low + high) // 2
+        allowed = edges.keep(edges.diff <= values[middle])
+        if _achieves(count, allowed, upper):
+            high = middle
+        else:
+            low = middle + 1
+    return values[low] if values else 0
+
+
+def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
+    if not any(upper):
+        return _perfect(count, edges)
+    levels = _levels(edges, upper, with_diffs=False)
+    pairs = _matching(count, edges, _weights(levels, count // 2))
+    if len(pairs) * 2 != count:
+        return False
+    pick = _picked(edges, pairs)
+    return tuple(int(level[pick].sum()) for level in (edges.hard, edges.team, edges.bye)) == upper
+
+
+def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The final matching; if the weights would overflow, standings order is dropped, then networkx (exact on
+    Python's unbounded integers) solves the block."""
+    levels = _levels(edges, upper)
+    weights = _weights(levels, count // 2)
+    if weights is None:
+        weights = _weights(levels[:-1], count // 2)
+    if weights is not None:
+        return _matching(count, edges, weights)
+    import networkx
+
+    exact = np.zeros(len(edges.u), dtype=object)
+    multiplier = 1
+    for level in reversed(levels):
+        exact = exact + level.astype(object) * multiplier
+        multiplier *= int(level.sum()) + 1
+    graph = networkx.Graph()
+    graph.add_weighted_edges_from((int(a), int(b), multiplier - int(w)) for a, b, w in zip(edges.u, edges.v, exact))
+    return sorted(tuple(sorted(pair)) for pair in networkx.max_weight_matching(graph, maxcardinality=True))
+
+
+# --- the engine's answer ------------------------------------------------------------------------------------
 
 
 def pair_swiss(request: PairingRequest) -> Pairing:
@@ -215,12 +353,11 @@ def pair_swiss(request: PairingRequest) -> Pairing:
     field = SwissField(request)
     pairs = field.solve()
     byes = [field.entrants[i].id for i, j in pairs if j == field.bye_node]
-    games = [(i, j) for i, j in pairs if j != field.bye_node]
+    games = sorted((i, j) for i, j in pairs if j != field.bye_node)
     pairing = Pairing(tables=[], byes=byes)
     _note_compromises(field, pairs, pairing)
-    ordered = sorted(games)
     by_id = {e.id: e for e in field.entrants}
-    seats = [(field.entrants[i].id, field.entrants[j].id) for i, j in ordered]
+    seats = [(field.entrants[i].id, field.entrants[j].id) for i, j in games]
     pairing.tables = assign_tables(seats, by_id, pairing)
     return pairing
 
@@ -252,17 +389,17 @@ def _number(value: Fraction) -> str:
 
 
 def measure_quality(request: PairingRequest, pairing: Pairing) -> Quality:
-    """Count rematches, same-team pairs, cross-group pairs and the summed score difference."""
+    """Count rematches, same-team pairs, cross-group pairs, the summed and the largest score difference."""
     by_id = {e.id: e for e in request.entrants}
     rematches = same_team = cross = 0
-    difference = Fraction(0)
+    differences = [Fraction(0)]
     for table in pairing.tables:
         first, second = (by_id[pid] for pid in table.player_ids)
         rematches += second.id in first.met
         same_team += bool(first.team) and first.team == second.team
         cross += first.score != second.score
-        difference += abs(Fraction(first.score) - Fraction(second.score))
-    return Quality(rematches, same_team, cross, difference)
+        differences.append(abs(Fraction(first.score) - Fraction(second.score)))
+    return Quality(rematches, same_team, cross, sum(differences, Fraction(0)), max(differences))
 
 
-__all__ = ["pair_swiss", "measure_quality", "Quality", "SwissField", "Entrant", "PairedTable"]
+__all__ = ["pair_swiss", "measure_quality", "Quality", "SwissField", "Entrant"]
