@@ -161,3 +161,15 @@ def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and
     pairs = [t.player_ids for t in pairing.tables]
     assert not any(b in met[a] for a, b in pairs)
     assert all(FALLBACK in pairing.notes[p] for p in chits)
+
+
+def test_team_mates_are_skipped_like_opponents_already_met(tmp_path, run):
+    """Carmen and Siobhán are both South: 003's order would pair them (1 v 4); sheetrunner skips the team mate."""
+    players = [(1, "Carmen Ortega", "South", 1), (2, "Ben Ho", None, 2), (3, "Ann Lee", None, 3),
+               (4, "Siobhán O'Brien", "South", 4)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    result = run("pair", path)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[1:4] == ["  Table 1: Carmen Ortega v Ann Lee", "  Table 2: Ben Ho v Siobhán O'Brien",
+                                               "Compromises: none."]

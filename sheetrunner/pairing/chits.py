@@ -1,12 +1,13 @@
 """The chits-and-cards pairing procedure (source 003, SPEC §5.4), done as on paper.
 
-Round 1: lowest card against highest (1 v N, 2 v N-1, …). Later rounds: group
+Round 1: lowest card against highest (1 v N, 2 v N-1, …), the highest it may meet. Later rounds: group
 players by resource chits, most first; inside a group the player with the
 lowest card meets the next lowest card they have not met, and so on down; a
 player left over meets the lowest card they have not met in the next group
-down (and further down if need be). When the procedure would need a
-rematch it gives up (returns None) and the ruleset falls back to the Swiss
-engine for that round.
+down (and further down if need be). A team mate is skipped like an opponent
+already met, when teams are kept apart. When the procedure would need a
+rematch (or a team mate) it gives up (returns None) and the ruleset falls
+back to the Swiss engine for that round.
 """
 
 from __future__ import annotations
@@ -21,14 +22,25 @@ class ChitHolder:
     chits: int
     card: int
     met: frozenset[int] = field(default=frozenset())
+    team: str = ""  # set only when team mates are kept apart
+
+    def may_meet(self, other: ChitHolder) -> bool:
+        return other.id not in self.met and not (self.team and self.team == other.team)
 
 
 def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[int, int]] | None:
     """Pairs in the order the procedure makes them, or None when only a rematch would do."""
-    if first_round:
-        by_card = sorted(players, key=lambda p: p.card)
-        half = len(by_card) // 2
-        return [(by_card[i].id, by_card[-1 - i].id) for i in range(half)]
+    if first_round:  # lowest card against the highest it may meet (1 v N, 2 v N-1 when no team stands between)
+        waiting = sorted(players, key=lambda p: p.card)
+        pairs: list[tuple[int, int]] = []
+        while waiting:
+            first = waiting.pop(0)
+            partner = next((p for p in reversed(waiting) if first.may_meet(p)), None)
+            if partner is None:
+                return None
+            waiting.remove(partner)
+            pairs.append((first.id, partner.id))
+        return pairs
     ordered = sorted(players, key=lambda p: (-p.chits, p.card))
     pairs: list[tuple[int, int]] = []
     left_over: list[ChitHolder] = []
@@ -43,8 +55,8 @@ def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[in
 
 
 def _meet_lowest_unmet(player: ChitHolder, members: list[ChitHolder], pairs: list[tuple[int, int]]) -> bool:
-    """Pair `player` with the lowest card in `members` they have not met; False when there is none."""
-    partner = next((m for m in members if m.id not in player.met), None)
+    """Pair `player` with the lowest card in `members` they may meet; False when there is none."""
+    partner = next((m for m in members if player.may_meet(m)), None)
     if partner is None:
         return False
     members.remove(partner)

@@ -38,7 +38,8 @@ CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
 CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
 POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
-FALLBACK = "The cards procedure could not avoid a rematch this round; paired by the Swiss engine instead."
+FALLBACK = ("The cards procedure could not avoid a rematch or a team mate this round; paired by the Swiss engine "
+            "instead.")
 
 SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
                         "place the player (003 says the two agree).", lambda table: {})
@@ -103,8 +104,10 @@ class ChitsAndCards(Ruleset):
         byes = []
         if len(playing) % 2:
             byes = [next((pid for pid in reversed(playing) if not history.byes.get(pid)), playing[-1])]
+        apart = teams_apart(event.settings, round_number)
         holders = [ChitHolder(pid, chits.get(pid, event.settings.rounds), cards[pid],
-                              frozenset(history.met.get(pid, {}))) for pid in playing if pid not in byes]
+                              frozenset(history.met.get(pid, {})), event.player(pid).team if apart else "")
+                   for pid in playing if pid not in byes]
         pairs = pair_by_cards(holders, first_round=round_number == 1)
         if pairs is None:
             pairing = self._fallback(event, holders, history, round_number)
