@@ -11,6 +11,7 @@ from .model import Round
 @dataclass
 class History:
     met: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> last round
+    times: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> meetings
     byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     last_table: dict[int, int] = field(default_factory=dict)
     seats: dict[int, dict[int, int]] = field(  # pid -> seat number -> times sat there
@@ -30,6 +31,7 @@ def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
                 for other in ids:
                     if other != pid:
                         history.met[pid][other] = round_.number
+                        history.times[pid][other] = history.times[pid].get(other, 0) + 1
                 if isinstance(table.number, int):
                     history.last_table[pid] = table.number
     if rounds:

@@ -22,6 +22,7 @@ class Entrant:
     had_bye: bool = False
     last_table: int | None = None
     met: dict[int, int] = field(default_factory=dict, compare=False, hash=False)  # opponent -> last round met
+    meetings: dict[int, int] = field(default_factory=dict, compare=False, hash=False)  # opponent -> times met
 
     def has_met(self, other: int) -> bool:
         return other in self.met

@@ -1,37 +1,42 @@
-"""The pods engine for 3- and 4-player games (SPEC §5.2, source 000).
+"""The pods engine for 3- and 4-player games, and Diplomacy's boards of seven (SPEC §5.2, source 000).
 
-Game sizes follow 000's table: with threes preferred, n players make all
-three-player games when n is a multiple of 3, one four-player game when the
-remainder is 1, two when it is 2 (options choose other sizes and which size
-is preferred). Round 1 fills games from a seeded shuffle. Later rounds fill
-games down the standings and then search for the best arrangement, by this
-objective, in strict priority:
+Game sizes follow 000's table: with threes preferred, n players make all three-player games when n is a
+multiple of 3, one four-player game when the remainder is 1, two when it is 2 (options choose other sizes
+and which size is preferred). Round 1 fills games from a seeded shuffle. Later rounds fill games down
+the standings and then search for the best arrangement by this objective, in strict order:
 
-1. repeat meetings, newest first: a pair who met last round costs more than
-   any number of pairs who met earlier (000: newer games take precedence);
-2. team mates in one game (when teams are kept apart);
-3. movement: how far players sit from their standings positions, the sum
-   over players of |rank - position| when games are laid out top to bottom.
+1. team mates in one game, when teams are kept apart (`always` is a hard rule: a same-team game is made
+   only when no arrangement avoids it);
+2. repeat meetings, by how often: pairs meeting for the third time or more (a fourth meeting counting
+   twice, and so on) before any pair meeting for the second time;
+3. then by how recently: the rounds of their last meetings added up (000: newer games take precedence);
+4. the spread of wins inside each game;
+5. movement: how far players sit from their standings positions (the sum over players of
+   |rank - position| when the games are laid out from the top table down).
 
-Fields up to `EXACT_LIMIT` players are searched exhaustively (branch and
-bound). Larger ones by local search: players with a clash swap with players
-of games close in the standings (then three-way rotations), the window
-widening until nothing improves; moves keep every game within
-`WIDEST_SPREAD` wins, and only if repeats remain is that limit lifted, since
-repeats weigh more.
+The search: swaps (then three-way rotations) of players with a clash against players of nearby games,
+taken while they lower the cost, the window widening until nothing improves. Where clashes remain, the
+exact solver OR-Tools CP-SAT re-solves a window of games around each clash (the whole field when it is
+small), with a deterministic work limit, keeping its answer only when it is better; a window it solves to
+optimality proves that no arrangement of those players does better.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations
 from typing import Sequence
 
 from . import Entrant, Pairing, PairingImpossible
 
-EXACT_LIMIT = 12
-WIDEST_WINDOW = 8
-WIDEST_SPREAD = 3
+EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
+WIDEST_WINDOW = 8  # games either side a swap may reach
+SOLVER_FIELD = 48  # fields up to this size are given to CP-SAT whole
+SOLVER_WINDOW = 8  # games per CP-SAT window in larger fields
+SOLVER_WORK = 0.4  # CP-SAT's deterministic time limit per solve (about seconds, but reproducible)
+ROTATION_LIMIT = 4  # three-way rotations only between games this small (boards of seven have CP-SAT instead)
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:
@@ -70,60 +75,71 @@ def slot_sizes(count: int, allowed: Sequence[int], preferred: int, big_games: st
     return odd + plain if big_games == "top" else plain + odd
 
 
+Cost = tuple[int, int, int, int, int, int]  # team, frequent repeats, second meetings, recency, spread, movement
+LEVELS = 6
+CLASH_LEVELS = 4  # the levels a clash lives on: team and the three of repeats
+
+
+def add(*costs: Cost) -> Cost:
+    return tuple(map(sum, zip(*costs)))  # type: ignore[return-value]
+
+
+def sub(first: Cost, second: Cost) -> Cost:
+    return tuple(a - b for a, b in zip(first, second))  # type: ignore[return-value]
+
+
+ZERO: Cost = (0,) * LEVELS  # type: ignore[assignment]
+
+
 @dataclass
 class PodField:
-    """Entrants in standings order, the game sizes, and the cost of any game."""
+    """Entrants in standings order, the game sizes from the top table down, and the cost of any game."""
 
     entrants: tuple[Entrant, ...]
     sizes: list[int]
     round: int
     keep_teams_apart: bool = True
-    spread_limit: float | None = WIDEST_SPREAD
+    ranked: bool = True  # games follow the standings (movement counts); Diplomacy boards are all alike
+    proven: bool = field(default=False, init=False)  # the last arrangement is known to be optimal
 
     def __post_init__(self) -> None:
         self.rank = {e.id: index for index, e in enumerate(self.entrants)}
         self.by_id = {e.id: e for e in self.entrants}
-        self.points = {e.id: float(e.score) for e in self.entrants}  # for spreads: speed over exactness
+        scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
+        self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
         self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
-        self.width = self.round + 2  # repeat ages 1..round-1, then teams, then movement
 
-    def cost(self, slot: int, players: Sequence[int]) -> tuple[int, ...]:
-        """This game's cost on every level: repeats by age (newest first), team clashes, movement."""
-        levels = [0] * self.width
-        for first, second in combinations(players, 2):
-            met = self.by_id[first].met.get(second)
-            if met is not None:
-                levels[min(self.round - met, self.round) - 1] += 1
-            if self.keep_teams_apart and self.by_id[first].team and self.by_id[first].team == self.by_id[second].team:
-                levels[-2] += 1
-        ranks = sorted(self.rank[pid] for pid in players)
-        levels[-1] = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
-        return tuple(levels)
+    def pair_cost(self, first: int, second: int) -> tuple[int, int, int, int]:
+        """What two players cost together on the clash levels: (team, frequent, second meeting, recency)."""
+        team = int(self.same_team(first, second))
+        last = self.by_id[first].met.get(second)
+        if last is None:
+            return team, 0, 0, 0
+        times = self.by_id[first].meetings.get(second, 1)
+        return team, max(0, times - 1), int(times == 1), last
 
-    def clash(self, player: int, others: Sequence[int]) -> tuple[int, ...]:
-        """What `player` adds to a game of `others`: repeats by age (newest first), then team clashes."""
-        levels = [0] * (self.width - 1)
-        entrant = self.by_id[player]
-        for other in others:
-            if other == player:
-                continue
-            met = entrant.met.get(other)
-            if met is not None:
-                levels[min(self.round - met, self.round) - 1] += 1
-            if self.keep_teams_apart and entrant.team and entrant.team == self.by_id[other].team:
-                levels[-1] += 1
-        return tuple(levels)
+    def same_team(self, first: int, second: int) -> bool:
+        team = self.by_id[first].team
+        return self.keep_teams_apart and bool(team) and team == self.by_id[second].team
 
-    def spread(self, players: Sequence[int]) -> float:
+    def cost(self, slot: int, players: Sequence[int]) -> Cost:
+        team = frequent = second = recency = 0
+        for a, b in combinations(players, 2):
+            if b in self.by_id[a].met or self.keep_teams_apart and self.by_id[a].team:
+                t, f, s, r = self.pair_cost(a, b)
+                team, frequent, second, recency = team + t, frequent + f, second + s, recency + r
+        if not self.ranked:
+            return team, frequent, second, recency, 0, 0
         scores = [self.points[p] for p in players]
-        return max(scores) - min(scores)
+        ranks = sorted(self.rank[p] for p in players)
+        movement = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
+        return team, frequent, second, recency, max(scores) - min(scores), movement
 
-    def fits(self, new: Sequence[int], old: Sequence[int]) -> bool:
-        """A move keeps a game within `spread_limit` wins, or no wider than it was."""
-        return self.spread_limit is None or self.spread(new) <= max(self.spread_limit, self.spread(old))
+    def clashes(self, players: Sequence[int]) -> bool:
+        return any(self.same_team(a, b) or b in self.by_id[a].met for a, b in combinations(players, 2))
 
-    def total(self, games: list[list[int]]) -> tuple[int, ...]:
-        return add(*(self.cost(slot, game) for slot, game in enumerate(games)))
+    def total(self, games: list[list[int]]) -> Cost:
+        return add(ZERO, *(self.cost(slot, game) for slot, game in enumerate(games)))
 
     def natural(self) -> list[list[int]]:
         """Games filled straight down the standings."""
@@ -131,34 +147,27 @@ class PodField:
         return [ids[start:start + size] for start, size in zip(self.starts, self.sizes)]
 
 
-def add(*costs: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(map(sum, zip(*costs)))
-
-
-def sub(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a - b for a, b in zip(first, second))
-
-
 def arrange_games(field: PodField) -> list[list[int]]:
-    """The best arrangement the search finds (exact up to `EXACT_LIMIT` players)."""
-    if len(field.entrants) <= EXACT_LIMIT:
-        return exact_search(field)
-    games = local_search(field, field.natural())
-    limit = field.spread_limit
-    if limit is not None and any(any(field.cost(slot, game)[:-1]) for slot, game in enumerate(games)):
-        field.spread_limit = None  # repeats weigh more than spread: search again without the limit
-        games = local_search(field, games)
-        field.spread_limit = limit
+    """The best arrangement found (proven optimal for small fields); `field.proven` says whether it is."""
+    if len(field.entrants) <= EXHAUSTIVE_LIMIT:
+        field.proven = True
+        return exhaustive(field)
+    quick = not field.ranked or len(field.entrants) <= SOLVER_FIELD  # CP-SAT follows: a short search will do
+    games = local_search(field, field.natural(), widest=2 if quick else WIDEST_WINDOW)
+    field.proven = not any(field.clashes(game) for game in games)
+    if not field.proven:
+        from .pods_solver import improve_with_solver  # OR-Tools loads only when clashes remain
+
+        games = improve_with_solver(field, games)
     return games
 
 
-def exact_search(field: PodField) -> list[list[int]]:
+def exhaustive(field: PodField) -> list[list[int]]:
     """Branch and bound over every way to fill the games in order; the natural fill bounds it first."""
     best_games = field.natural()
     best_cost = field.total(best_games)
-    zero = (0,) * field.width
 
-    def fill(slot: int, remaining: list[int], games: list[list[int]], cost: tuple[int, ...]) -> None:
+    def fill(slot: int, remaining: list[int], games: list[list[int]], cost: Cost) -> None:
         nonlocal best_games, best_cost
         if cost >= best_cost:
             return
@@ -169,103 +178,93 @@ def exact_search(field: PodField) -> list[list[int]]:
             rest = [pid for pid in remaining if pid not in game]
             fill(slot + 1, rest, games + [list(game)], add(cost, field.cost(slot, game)))
 
-    fill(0, [e.id for e in field.entrants], [], zero)
+    fill(0, [e.id for e in field.entrants], [], ZERO)
     return best_games
 
 
-def local_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Swap players between games near each other in the standings while that lowers the clashes.
+def local_search(field: PodField, games: list[list[int]], widest: int = WIDEST_WINDOW) -> list[list[int]]:
+    """Swap players with a clash with players of nearby games while that lowers the cost.
 
-    Only a player with a clash (a repeat or a team mate in their game) is moved.
-    For each, every swap with a player of a game within the window is weighed by
-    how it changes the clashes of both games; the best one that lowers them is
-    made, as long as no game spreads over more than `WIDEST_SPREAD` wins (or its
-    spread before). When swaps run out, three-way rotations between nearby
-    games are tried. The window widens from the neighbouring games to
-    `WIDEST_WINDOW` games away while clashes remain.
+    For each player in a game with a clash (a team mate or a repeat), every swap with a player of a game
+    within the window is weighed by how it changes the cost of both games; the best one that lowers it is
+    made. When swaps run out, three-way rotations between nearby games are tried. The window widens from
+    the neighbouring games to `WIDEST_WINDOW` games away while clashes remain.
     """
     costs = [field.cost(slot, game) for slot, game in enumerate(games)]
-    for window in range(1, WIDEST_WINDOW + 1):
-        for move in (_best_swap, _best_rotation, _best_swap):
+    moves = (_best_swap, _best_rotation, _best_swap) if max(field.sizes) <= ROTATION_LIMIT else (_best_swap,)
+    for window in range(1, widest + 1):
+        for move in moves:
             while _improve(field, games, costs, window if move is _best_swap else min(window, 3), move):
                 pass
-            if not any(any(cost[:-1]) for cost in costs):
+            if not any(field.clashes(game) for game in games):
                 return games
     return games
 
 
-def _improve(field: PodField, games: list[list[int]], costs: list, window: int, move) -> bool:
+def _improve(field: PodField, games: list[list[int]], costs: list[Cost], window: int, move) -> bool:
     improved = False
     for slot in range(len(games)):
-        if not any(costs[slot][:-1]):
+        if not field.clashes(games[slot]):
             continue
-        for player in [p for p in games[slot] if any(field.clash(p, games[slot]))]:
+        for player in list(games[slot]):
             if player in games[slot] and move(field, games, costs, slot, player, window):
                 improved = True
     return improved
 
 
-def _best_swap(field: PodField, games: list[list[int]], costs: list, slot: int, player: int, window: int) -> bool:
-    """Make the swap of `player` with someone in a game within `window` that lowers the clashes most."""
-    here = [p for p in games[slot] if p != player]
-    leaving = field.clash(player, here)
+def _nearby(games: list[list[int]], slot: int, window: int) -> list[int]:
+    others = [other for other in range(max(0, slot - window), min(len(games), slot + window + 1)) if other != slot]
+    return sorted(others, key=lambda other: abs(other - slot))
+
+
+def _best_swap(field: PodField, games: list[list[int]], costs: list[Cost], slot: int, player: int,
+               window: int) -> bool:
+    """Make the swap of `player` with someone in a game within `window` that lowers the cost most."""
     best = None
-    for other in sorted(range(max(0, slot - window), min(len(games), slot + window + 1)), key=lambda o: abs(o - slot)):
-        if other == slot:
-            continue
+    for other in _nearby(games, slot, window):
         for partner in games[other]:
-            there = [p for p in games[other] if p != partner]
-            change = sub(add(field.clash(partner, here), field.clash(player, there)),
-                         add(leaving, field.clash(partner, there)))
-            if change < (0,) * len(change) and (best is None or change < best[0]) and \
-                    field.fits(here + [partner], games[slot]) and field.fits(there + [player], games[other]):
-                best = (change, other, partner)
+            here = [partner if p == player else p for p in games[slot]]
+            there = [player if p == partner else p for p in games[other]]
+            new = (field.cost(slot, here), field.cost(other, there))
+            change = sub(add(*new), add(costs[slot], costs[other]))
+            if change < ZERO and (best is None or change < best[0]):
+                best = (change, other, here, there, new)
     if best is None:
         return False
-    _, other, partner = best
-    games[slot] = [partner if p == player else p for p in games[slot]]
-    games[other] = [player if p == partner else p for p in games[other]]
-    costs[slot], costs[other] = field.cost(slot, games[slot]), field.cost(other, games[other])
+    _, other, games[slot], games[other], (costs[slot], costs[other]) = best
     return True
 
 
-def _best_rotation(field: PodField, games: list[list[int]], costs: list, slot: int, player: int,
+def _best_rotation(field: PodField, games: list[list[int]], costs: list[Cost], slot: int, player: int,
                    window: int) -> bool:
     """When no swap helps: move `player` to game B, someone from B to game C, someone from C back here."""
-    nearby = [g for g in range(max(0, slot - window), min(len(games), slot + window + 1)) if g != slot]
-    here = [p for p in games[slot] if p != player]
     best = None
+    nearby = _nearby(games, slot, window)
     for second in nearby:
         for moved in games[second]:
-            rest_second = [p for p in games[second] if p != moved]
             for third in nearby:
                 if third == second:
                     continue
                 for back in games[third]:
-                    rest_third = [p for p in games[third] if p != back]
-                    before = add(field.clash(player, here), field.clash(moved, rest_second),
-                                 field.clash(back, rest_third))
-                    after = add(field.clash(back, here), field.clash(player, rest_second),
-                                field.clash(moved, rest_third))
-                    change = sub(after, before)
-                    if change < (0,) * len(change) and (best is None or change < best[0]) and \
-                            field.fits(here + [back], games[slot]) and \
-                            field.fits(rest_second + [player], games[second]) and \
-                            field.fits(rest_third + [moved], games[third]):
-                        best = (change, second, moved, third, back)
+                    here = [back if p == player else p for p in games[slot]]
+                    there = [player if p == moved else p for p in games[second]]
+                    beyond = [moved if p == back else p for p in games[third]]
+                    new = (field.cost(slot, here), field.cost(second, there), field.cost(third, beyond))
+                    change = sub(add(*new), add(costs[slot], costs[second], costs[third]))
+                    if change < ZERO and (best is None or change < best[0]):
+                        best = (change, (slot, second, third), (here, there, beyond), new)
     if best is None:
         return False
-    _, second, moved, third, back = best
-    games[slot] = [back if p == player else p for p in games[slot]]
-    games[second] = [player if p == moved else p for p in games[second]]
-    games[third] = [moved if p == back else p for p in games[third]]
-    for index in (slot, second, third):
-        costs[index] = field.cost(index, games[index])
+    _, slots, arranged, new = best
+    for index, game, cost in zip(slots, arranged, new):
+        games[index], costs[index] = game, cost
     return True
 
 
 def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing, names: dict[int, str]) -> None:
-    """Note each repeat meeting and same-team game on both players' rows, naming the other player."""
+    """Note each repeat meeting and same-team game on both players' rows, naming the other player; "no
+    arrangement" is said only when that is proven, else "none found"."""
+    none = "no arrangement avoids it" if field.proven else "the search found no arrangement that avoids it"
     for game in games:
         for first in game:
             for second in game:
@@ -273,9 +272,13 @@ def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing, name
                     continue
                 met = field.by_id[first].met.get(second)
                 if met is not None:
-                    pairing.note(first, f"Meets {names.get(second, second)} again (last met in round {met}): "
-                                        "no arrangement avoids it.")
-                team = field.by_id[first].team
-                if field.keep_teams_apart and team and team == field.by_id[second].team:
-                    pairing.note(first, f"Same team ({team}) as {names.get(second, second)}: no arrangement keeps "
-                                        "them apart.")
+                    times = field.by_id[first].meetings.get(second, 1)
+                    again = "again" if times == 1 else f"for the {ordinal(times + 1)} time"
+                    pairing.note(first, f"Meets {names.get(second, second)} {again} (last met in round {met}): {none}.")
+                if field.same_team(first, second):
+                    pairing.note(first, f"Same team ({field.by_id[first].team}) as {names.get(second, second)}: "
+                                        f"{none.replace('avoids it', 'keeps them apart')}.")
+
+
+def ordinal(number: int) -> str:
+    return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(number, f"{number}th")

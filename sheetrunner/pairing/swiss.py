@@ -172,10 +172,10 @@ class SwissField:
                 continue  # absorbed into a wider block
             natural = blocks[block]
             bound = self.vector(natural)
-            if not any(bound[:3]) and not bound[4]:
+            pairs = known.pop(block, None) or self.solve_block(natural)
+            if pairs is natural:
                 solved[block] = natural  # breaks no rule: nothing beats it
                 continue
-            pairs = known.pop(block, None) or solve_exactly(self, natural)
             found = self.vector(pairs)
             nodes = sorted(n for pair in natural for n in pair)
             if _meets(found, bound) or len(nodes) >= min(WIDEST_BLOCK, self.node_count):
@@ -186,10 +186,13 @@ class SwissField:
                 solved[block] = pairs
                 continue
             merged = natural + [pair for other in wider for pair in blocks[other]]
-            combined = pairs + [pair for other in wider for pair in solved.get(other, blocks[other])]
+            for other in wider:  # compare with the neighbours at their own best, not their ideal pairs
+                if other not in solved and other not in known:
+                    known[other] = self.solve_block(blocks[other])
+            combined = pairs + [pair for other in wider for pair in solved.get(other) or known[other]]
             widened = solve_exactly(self, sorted(merged))
-            if self.vector(widened) >= self.vector(combined):
-                solved[block] = pairs  # a wider block does no better: stop widening here
+            if self.vector(widened)[:5] >= self.vector(combined)[:5]:
+                solved[block] = pairs  # a wider block does no better on levels 1-5: stop widening here
                 continue
             for other in wider:
                 blocks.pop(other)
@@ -200,6 +203,14 @@ class SwissField:
                 owner[pair[0]] = owner[pair[1]] = block
             queue.insert(0, block)
         return sorted(pair for pairs in solved.values() for pair in pairs)
+
+    def solve_block(self, natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """A block's ideal pairs when they break no rule (then nothing beats them), else its exact solution."""
+        return natural if _keeps_ideal(self.vector(natural)) else solve_exactly(self, natural)
+
+
+def _keeps_ideal(vector: tuple) -> bool:
+    return not any(vector[:3]) and not vector[4]
 
 
 def _meets(found: tuple, ideal: tuple) -> bool:

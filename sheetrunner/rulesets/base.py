@@ -132,6 +132,7 @@ def entrants_in_order(event: Event, standings: Standings, history: History, roun
             had_bye=history.byes.get(pid, 0) > 0,
             last_table=history.last_table.get(pid),
             met=dict(history.met.get(pid, {})),
+            meetings=dict(history.times.get(pid, {})),
         )
         for pid in order
     )

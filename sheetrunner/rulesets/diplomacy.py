@@ -205,9 +205,10 @@ class Diplomacy(Ruleset):
                               f"boards {round_number}")
         players = event.players_by_id
         entrants = tuple(Entrant(pid, Fraction(0), players[pid].team, players[pid].fixed_table,
-                                 met=dict(history.met.get(pid, {}))) for pid in seated)
+                                 met=dict(history.met.get(pid, {})), meetings=dict(history.times.get(pid, {})))
+                         for pid in seated)
         field = PodField(entrants, [BOARD_SIZE] * (len(seated) // BOARD_SIZE), round_number,
-                         teams_apart(event.settings, round_number), spread_limit=None)
+                         teams_apart(event.settings, round_number), ranked=False)
         boards = arrange_games(field)
         pairing = Pairing(tables=[], byes=sit_outs)
         note_repeats(field, boards, pairing, {p.id: p.name for p in event.players})
