@@ -14,11 +14,12 @@ the standings and then search for the best arrangement by this objective, in str
 5. movement: how far players sit from their standings positions (the sum over players of
    |rank - position| when the games are laid out from the top table down).
 
-The search: swaps (then three-way rotations) of players with a clash against players of nearby games,
-taken while they lower the cost, the window widening until nothing improves. Where clashes remain, the
-exact solver OR-Tools CP-SAT re-solves a window of games around each clash (the whole field when it is
-small), with a deterministic work limit, keeping its answer only when it is better; a window it solves to
-optimality proves that no arrangement of those players does better.
+The search: swaps of players with a clash against players of nearby games, taken while they lower the
+cost, the window widening until nothing improves. Where clashes remain (in fields up to `SOLVER_LIMIT`
+players, and every Diplomacy field), the exact solver OR-Tools CP-SAT groups the whole field by the
+clash levels within a deterministic work budget (`pods_solver`), and its groups are laid out down the
+standings; its answer is kept only when it is better, and an optimum it proves lets the notes say that
+no arrangement avoids a repeat.
 """
 
 from __future__ import annotations
@@ -33,10 +34,8 @@ from . import Entrant, Pairing, PairingImpossible
 
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
-SOLVER_FIELD = 48  # fields up to this size are given to CP-SAT whole
-SOLVER_WINDOW = 8  # games per CP-SAT window in larger fields
-SOLVER_WORK = 0.4  # CP-SAT's deterministic time limit per solve (about seconds, but reproducible)
-ROTATION_LIMIT = 4  # three-way rotations only between games this small (boards of seven have CP-SAT instead)
+SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
+SOLVER_WORK = 0.25  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:
@@ -105,9 +104,24 @@ class PodField:
     def __post_init__(self) -> None:
         self.rank = {e.id: index for index, e in enumerate(self.entrants)}
         self.by_id = {e.id: e for e in self.entrants}
+        self.partners = self._clash_partners()
         scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
         self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
         self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
+
+    def _clash_partners(self) -> dict[int, dict[int, tuple[int, int, int, int]]]:
+        """For each player, the players it would clash with and what that costs (met before, or a team mate)."""
+        teams: dict[str, list[int]] = {}
+        if self.keep_teams_apart:
+            for e in self.entrants:
+                if e.team:
+                    teams.setdefault(e.team, []).append(e.id)
+        partners: dict[int, dict[int, tuple[int, int, int, int]]] = {e.id: {} for e in self.entrants}
+        for e in self.entrants:
+            for other in [*e.met, *teams.get(e.team, ())] if e.team else e.met:
+                if other in self.by_id and other != e.id:
+                    partners[e.id][other] = self.pair_cost(e.id, other)
+        return partners
 
     def pair_cost(self, first: int, second: int) -> tuple[int, int, int, int]:
         """What two players cost together on the clash levels: (team, frequent, second meeting, recency)."""
@@ -125,8 +139,9 @@ class PodField:
     def cost(self, slot: int, players: Sequence[int]) -> Cost:
         team = frequent = second = recency = 0
         for a, b in combinations(players, 2):
-            if b in self.by_id[a].met or self.keep_teams_apart and self.by_id[a].team:
-                t, f, s, r = self.pair_cost(a, b)
+            clash = self.partners[a].get(b)
+            if clash is not None:
+                t, f, s, r = clash
                 team, frequent, second, recency = team + t, frequent + f, second + s, recency + r
         if not self.ranked:
             return team, frequent, second, recency, 0, 0
@@ -136,7 +151,7 @@ class PodField:
         return team, frequent, second, recency, max(scores) - min(scores), movement
 
     def clashes(self, players: Sequence[int]) -> bool:
-        return any(self.same_team(a, b) or b in self.by_id[a].met for a, b in combinations(players, 2))
+        return any(b in self.partners[a] for a, b in combinations(players, 2))
 
     def total(self, games: list[list[int]]) -> Cost:
         return add(ZERO, *(self.cost(slot, game) for slot, game in enumerate(games)))
@@ -152,10 +167,10 @@ def arrange_games(field: PodField) -> list[list[int]]:
     if len(field.entrants) <= EXHAUSTIVE_LIMIT:
         field.proven = True
         return exhaustive(field)
-    quick = not field.ranked or len(field.entrants) <= SOLVER_FIELD  # CP-SAT follows: a short search will do
-    games = local_search(field, field.natural(), widest=2 if quick else WIDEST_WINDOW)
+    solver = not field.ranked or len(field.entrants) <= SOLVER_LIMIT
+    games = local_search(field, field.natural())
     field.proven = not any(field.clashes(game) for game in games)
-    if not field.proven:
+    if not field.proven and solver:
         from .pods_solver import improve_with_solver  # OR-Tools loads only when clashes remain
 
         games = improve_with_solver(field, games)
@@ -187,17 +202,14 @@ def local_search(field: PodField, games: list[list[int]], widest: int = WIDEST_W
 
     For each player in a game with a clash (a team mate or a repeat), every swap with a player of a game
     within the window is weighed by how it changes the cost of both games; the best one that lowers it is
-    made. When swaps run out, three-way rotations between nearby games are tried. The window widens from
-    the neighbouring games to `WIDEST_WINDOW` games away while clashes remain.
+    made. The window widens from the neighbouring games to `widest` games away while clashes remain.
     """
     costs = [field.cost(slot, game) for slot, game in enumerate(games)]
-    moves = (_best_swap, _best_rotation, _best_swap) if max(field.sizes) <= ROTATION_LIMIT else (_best_swap,)
     for window in range(1, widest + 1):
-        for move in moves:
-            while _improve(field, games, costs, window if move is _best_swap else min(window, 3), move):
-                pass
-            if not any(field.clashes(game) for game in games):
-                return games
+        while _improve(field, games, costs, window, _best_swap):
+            pass
+        if not any(field.clashes(game) for game in games):
+            return games
     return games
 
 
@@ -232,32 +244,6 @@ def _best_swap(field: PodField, games: list[list[int]], costs: list[Cost], slot:
     if best is None:
         return False
     _, other, games[slot], games[other], (costs[slot], costs[other]) = best
-    return True
-
-
-def _best_rotation(field: PodField, games: list[list[int]], costs: list[Cost], slot: int, player: int,
-                   window: int) -> bool:
-    """When no swap helps: move `player` to game B, someone from B to game C, someone from C back here."""
-    best = None
-    nearby = _nearby(games, slot, window)
-    for second in nearby:
-        for moved in games[second]:
-            for third in nearby:
-                if third == second:
-                    continue
-                for back in games[third]:
-                    here = [back if p == player else p for p in games[slot]]
-                    there = [player if p == moved else p for p in games[second]]
-                    beyond = [moved if p == back else p for p in games[third]]
-                    new = (field.cost(slot, here), field.cost(second, there), field.cost(third, beyond))
-                    change = sub(add(*new), add(costs[slot], costs[second], costs[third]))
-                    if change < ZERO and (best is None or change < best[0]):
-                        best = (change, (slot, second, third), (here, there, beyond), new)
-    if best is None:
-        return False
-    _, slots, arranged, new = best
-    for index, game, cost in zip(slots, arranged, new):
-        games[index], costs[index] = game, cost
     return True
 
 

@@ -1,11 +1,16 @@
-"""Exact arrangement of games with OR-Tools CP-SAT, for what the pods engine's local search leaves.
+"""Exact grouping of players with OR-Tools CP-SAT, for what the pods engine's local search leaves.
 
-A window of games (the whole field when it is small) is a model: each player in exactly one game, each
-game its size; a Boolean per game for every pair that costs something together (team mates, repeat
-meetings); each game's highest and lowest wins; each player's distance from the game's standings
-positions. The objective weighs the levels so that one unit of a level outweighs everything below it.
+Team mates and repeat meetings (the clash levels) come before the spread of wins and movement, so which
+players share a game matters first and which table it gets second. The model groups the whole field:
+each player in exactly one group, each group its size, a Boolean for every pair that costs something
+together (true when they share a group), and the clash levels weighted so that one unit of a level
+outweighs everything below it. Groups of one size are interchangeable here, so that symmetry is broken
+(the k-th player sits in one of the first k groups of its size class). The groups are then laid out
+down the standings and polished by swaps that lower the spread and movement without adding a clash.
+
 The solver runs on one worker with a fixed seed and a deterministic work limit, so the same workbook
-always gives the same games. Its answer replaces the local search's only when it is better.
+always gives the same games; its answer is kept only when it is better than the local search's. When
+it proves its grouping optimal, the notes can say that no arrangement avoids a repeat.
 """
 
 from __future__ import annotations
@@ -14,81 +19,155 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from .pods import CLASH_LEVELS, SOLVER_FIELD, SOLVER_WINDOW, SOLVER_WORK, ZERO, PodField, add
+from .pods import CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add
+
+WHOLE_FIELD_SEATS = 2048  # players x games: up to this the whole field is grouped at once (90 players in fours)
+WINDOW = 8  # games per window in larger fields
 
 
 def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """The whole field re-solved when it is small; else a window of games around each game with a clash."""
-    if whole_field(field):
-        solved, optimal = solve_window(field, games, list(range(len(games))))
+    """The whole field grouped when its model is small enough (or its games are all alike); else windows of
+    neighbouring games around each clash, re-arranged with spread and movement in the objective."""
+    if not field.ranked or len(field.entrants) * len(games) <= WHOLE_FIELD_SEATS:
+        grouped, optimal = solve_groups(field, games, SOLVER_WORK)
+        if clash_cost(field, grouped) < clash_cost(field, games):
+            games = polish(field, lay_out(field, grouped)) if field.ranked else grouped
         field.proven = optimal
-        return solved
-    tried: set[int] = set()
-    for slot in range(len(games)):
-        start = max(0, min(slot - SOLVER_WINDOW // 2, len(games) - SOLVER_WINDOW))
-        if field.clashes(games[slot]) and start not in tried:
-            tried.add(start)
-            games, _ = solve_window(field, games, list(range(start, start + SOLVER_WINDOW)))
+        return games
+    starts = sorted({max(0, min(slot - WINDOW // 2, len(games) - WINDOW)) for slot in range(len(games))
+                     if field.clashes(games[slot])})
+    for start in starts:  # the round's budget shared among the windows
+        games = solve_window(field, games, list(range(start, start + WINDOW)), SOLVER_WORK / len(starts))
     return games
 
 
-def whole_field(field: PodField) -> bool:
-    """Alike games (Diplomacy boards) are solved whole, their symmetry broken; ranked games when few."""
-    return not field.ranked or len(field.sizes) <= SOLVER_WINDOW or len(field.entrants) <= SOLVER_FIELD
+def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
+    return add(ZERO, *(field.cost(slot, game) for slot, game in enumerate(games)))[:CLASH_LEVELS]
 
 
-def solve_window(field: PodField, games: list[list[int]], slots: list[int]) -> tuple[list[list[int]], bool]:
-    """The best arrangement of the players of `slots` among those games (the others stay); and whether it is
-    proven optimal."""
-    players = sorted((p for slot in slots for p in games[slot]), key=field.rank.get)
+def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[list[list[int]], bool]:
+    """The grouping with the least clash cost CP-SAT finds within `work`, and whether it is proven optimal.
+
+    First it looks for a grouping with no clash at all (a pure feasibility question, which CP-SAT often
+    answers fast even where weighing clashes would be slow); only if there is none does it weigh them."""
+    clean, _ = _groups_model(field, games, work / 2, forbid=True)
+    if clean is not None:
+        return clean, True
+    weighed, optimal = _groups_model(field, games, work / 2, forbid=False)
+    return (weighed, optimal) if weighed is not None else (games, False)
+
+
+def _groups_model(field: PodField, games: list[list[int]], work: float,
+                  forbid: bool) -> tuple[list[list[int]] | None, bool]:
+    players = [e.id for e in field.entrants]
+    slots = list(range(len(games)))
     model = cp_model.CpModel()
-    seat = {(p, s): model.NewBoolVar(f"x{p}_{s}") for p in players for s in slots}
+    seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
     for p in players:
         model.AddExactlyOne(seat[p, s] for s in slots)
     for s in slots:
         model.Add(sum(seat[p, s] for p in players) == field.sizes[s])
-    if not field.ranked and len({field.sizes[s] for s in slots}) == 1:
-        for index, p in enumerate(players):  # alike games: the k-th player sits in one of the first k games
-            for s in slots[index + 1:]:
+    hint = canonical(field, games)
+    for size in set(field.sizes):
+        group = [s for s in slots if field.sizes[s] == size]
+        for index, p in enumerate(players):  # interchangeable groups: the k-th player in one of the first k
+            for s in group[index + 1:]:
                 model.Add(seat[p, s] == 0)
-    clash_terms = _pair_terms(field, model, seat, players, slots)  # one (variable, cost) list per clash level
-    spread = _spread_terms(field, model, seat, players, slots)
-    movement = sum(seat[p, s] * _distance(field, p, s) for p in players for s in slots)
-    levels = [sum(cost * variable for variable, cost in terms) for terms in clash_terms] + [spread, movement]
-    tops = [sum(cost for _, cost in terms) for terms in clash_terms] + [
-        (max(field.points[p] for p in players) - min(field.points[p] for p in players)) * len(slots),
-        sum(max(_distance(field, p, s) for s in slots) for p in players)]
+    if forbid:
+        for first in players:
+            for second in field.partners[first]:
+                if field.rank[first] < field.rank[second]:
+                    for s in slots:
+                        model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
+    else:
+        objective, weight = 0, 1
+        for level in reversed(_pair_terms(field, model, seat, players, slots)):  # a unit outweighs all below
+            objective += weight * sum(cost * variable for variable, cost in level)
+            weight *= sum(cost for _, cost in level) + 1
+        model.Minimize(objective)
+    for (p, s), variable in seat.items():
+        model.AddHint(variable, p in hint[s])
+    status, solver = _solve(model, work)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None, False
+    return [[p for p in players if solver.BooleanValue(seat[p, s])] for s in slots], status == cp_model.OPTIMAL
+
+
+def solve_window(field: PodField, games: list[list[int]], slots: list[int], work: float) -> list[list[int]]:
+    """The players of `slots` re-arranged among those games with every level in the objective (the other games
+    stay); kept only when better."""
+    players = sorted((p for slot in slots for p in games[slot]), key=field.rank.get)
+    model = cp_model.CpModel()
+    seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
+    for p in players:
+        model.AddExactlyOne(seat[p, s] for s in slots)
+    for s in slots:
+        model.Add(sum(seat[p, s] for p in players) == field.sizes[s])
+    levels = [[(cost, variable) for variable, cost in level] for level in _pair_terms(field, model, seat, players,
+                                                                                       slots)]
+    low, high = min(field.points[p] for p in players), max(field.points[p] for p in players)
+    spreads = []
+    for s in slots:
+        top, bottom = model.NewIntVar(low, high, ""), model.NewIntVar(low, high, "")
+        for p in players:
+            model.Add(top >= field.points[p]).OnlyEnforceIf(seat[p, s])
+            model.Add(bottom <= field.points[p]).OnlyEnforceIf(seat[p, s])
+        spreads += [(1, top), (-1, bottom)]
+    levels += [spreads, [(_distance(field, p, s), seat[p, s]) for p in players for s in slots]]
+    tops = [sum(cost for cost, _ in level) for level in levels[:CLASH_LEVELS]]
+    tops += [(high - low) * len(slots), sum(max(_distance(field, p, s) for s in slots) for p in players)]
     objective, weight = 0, 1
-    for level, top in zip(reversed(levels), reversed(tops)):  # one unit of a level outweighs all below it
-        objective += weight * level
+    for level, top in zip(reversed(levels), reversed(tops)):
+        objective += weight * sum(cost * variable for cost, variable in level)
         weight *= top + 1
     model.Minimize(objective)
     for (p, s), variable in seat.items():
         model.AddHint(variable, p in games[s])
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = SOLVER_WORK
-    status = solver.Solve(model)
+    status, solver = _solve(model, work)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return games, False
+        return games
     arranged = [list(game) for game in games]
     for s in slots:
         arranged[s] = [p for p in players if solver.BooleanValue(seat[p, s])]
     before = add(ZERO, *(field.cost(s, games[s]) for s in slots))
     after = add(ZERO, *(field.cost(s, arranged[s]) for s in slots))
-    if after < before:
-        return arranged, status == cp_model.OPTIMAL
-    return games, status == cp_model.OPTIMAL and after == before
+    return arranged if after < before else games
+
+
+def _distance(field: PodField, player: int, slot: int) -> int:
+    """How far a player's rank lies outside a game's standings positions."""
+    rank, start = field.rank[player], field.starts[slot]
+    end = start + field.sizes[slot] - 1
+    return start - rank if rank < start else rank - end if rank > end else 0
+
+
+def _solve(model: cp_model.CpModel, work: float) -> tuple[int, cp_model.CpSolver]:
+    """One worker, a fixed seed and a deterministic work limit: the same model always gets the same answer."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = work
+    return solver.Solve(model), solver
+
+
+def canonical(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """The same games ordered as the symmetry breaking wants them (by their best-ranked player, per size)."""
+    ordered = [list(game) for game in games]
+    for size in set(field.sizes):
+        slots = [s for s in range(len(games)) if field.sizes[s] == size]
+        groups = sorted((games[s] for s in slots), key=lambda game: min(field.rank[p] for p in game))
+        for slot, game in zip(slots, groups):
+            ordered[slot] = list(game)
+    return ordered
 
 
 def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: list[int], slots: list[int]):
-    """A Boolean for each pair that costs something together (true when they share any game), listed under
+    """A Boolean for each pair that costs something together (true when they share any group), listed under
     each clash level it costs on, with how much."""
     terms: list[list] = [[] for _ in range(CLASH_LEVELS)]
     for first, second in combinations(players, 2):
-        costs = field.pair_cost(first, second)
-        if not any(costs):
+        costs = field.partners[first].get(second)
+        if not costs:
             continue
         together = model.NewBoolVar("")
         for s in slots:
@@ -99,20 +178,37 @@ def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: l
     return terms
 
 
-def _spread_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: list[int], slots: list[int]):
-    low, high = min(field.points[p] for p in players), max(field.points[p] for p in players)
-    spread = 0
-    for s in slots:
-        top, bottom = model.NewIntVar(low, high, ""), model.NewIntVar(low, high, "")
-        for p in players:
-            model.Add(top >= field.points[p]).OnlyEnforceIf(seat[p, s])
-            model.Add(bottom <= field.points[p]).OnlyEnforceIf(seat[p, s])
-        spread += top - bottom
-    return spread
+def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
+    """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
+    games = [[] for _ in groups]
+    for size in set(field.sizes):
+        slots = [s for s in range(len(groups)) if field.sizes[s] == size]
+        ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
+        for slot, group in zip(slots, ordered):
+            games[slot] = sorted(group, key=field.rank.get)
+    return games
 
 
-def _distance(field: PodField, player: int, slot: int) -> int:
-    """How far a player's rank lies outside a game's standings positions."""
-    rank, start = field.rank[player], field.starts[slot]
-    end = start + field.sizes[slot] - 1
-    return start - rank if rank < start else rank - end if rank > end else 0
+def polish(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash."""
+    costs = [field.cost(slot, game) for slot, game in enumerate(games)]
+    improved = True
+    while improved:
+        improved = False
+        for slot in range(len(games) - 1):
+            for other in range(slot + 1, min(len(games), slot + 3)):
+                for a in list(games[slot]):
+                    for b in list(games[other]):
+                        here = [b if p == a else p for p in games[slot]]
+                        there = [a if p == b else p for p in games[other]]
+                        new = (field.cost(slot, here), field.cost(other, there))
+                        before, after = add(costs[slot], costs[other]), add(*new)
+                        if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
+                            games[slot], games[other] = here, there
+                            costs[slot], costs[other] = new
+                            improved = True
+                            break
+                    else:
+                        continue
+                    break
+    return games

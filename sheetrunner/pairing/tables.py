@@ -2,7 +2,8 @@
 
 Tables run from the top of the standings; a player's `Fixed table` is kept;
 a player does not sit at last round's table again when swapping with the
-neighbouring table of the same score group avoids it.
+neighbouring table of the same score group avoids it (when it does not, that
+is no compromise of the pairing, so no note says so).
 """
 
 from __future__ import annotations
@@ -32,12 +33,7 @@ def assign_tables(games: list[tuple[int, ...]], entrants: dict[int, Entrant],
     for index in range(len(games)):
         if numbers[index] is None:
             numbers[index] = next(free)
-    _avoid_last_tables(games, numbers, fixed, entrants)
-    for game, number in zip(games, numbers):
-        if any(entrants[pid].last_table == number for pid in game):
-            for pid in game:
-                if entrants[pid].last_table == number:
-                    pairing.note(pid, f"Same table ({number}) as last round.")
+    _avoid_last_tables(games, numbers, fixed, entrants)  # a repeat table is not a compromise worth a note
     return sorted((PairedTable(n, game) for game, n in zip(games, numbers)), key=lambda t: t.number)
 
 
