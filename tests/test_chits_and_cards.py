@@ -145,7 +145,7 @@ def test_invariants_over_random_events(count, rounds, seed):
 def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and_says_so():
     from sheetrunner.history import History
     from sheetrunner.pairing.chits import ChitHolder, pair_by_cards
-    from sheetrunner.rulesets.chits_and_cards import FALLBACK
+    from sheetrunner.pairing.chits import FALLBACK
 
     chits = {1: 3, 2: 2, 3: 4, 4: 2, 5: 2, 6: 2}
     cards = {1: 4, 2: 1, 3: 3, 4: 5, 5: 2, 6: 6}
@@ -157,7 +157,7 @@ def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and
     for player, others in met.items():
         history.met[player].update({other: 1 for other in others})
     event = Event(event_settings(4, 1), tuple(Player(i, f"P{i}") for i in chits))
-    pairing = RULES._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3)
+    pairing = RULES._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3).explain({})
     pairs = [t.player_ids for t in pairing.tables]
     assert not any(b in met[a] for a, b in pairs)
     assert all(FALLBACK in pairing.notes[p] for p in chits)

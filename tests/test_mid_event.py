@@ -10,7 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from builder import digest, edit_players, enter_results, make_event, round_rows, seating, type_results
+from builder import digest, edit_players, enter_results, make_event, round_rows, seating
 
 from sheetrunner.pairing.boards import POWERS
 

@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import openpyxl
-import pytest
 from builder import digest, enter_results, make_event
 from openpyxl.styles import Font, PatternFill
 from openpyxl.worksheet.datavalidation import DataValidation

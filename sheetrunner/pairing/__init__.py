@@ -1,14 +1,17 @@
 """Pairing engines and what they take and give.
 
-An engine takes a `PairingRequest` (plain data: who plays, in standings order,
-with their score and history) and returns a `Pairing`. Engines know nothing
-about workbooks or rulesets; rulesets build the request and choose the engine.
+An engine is a small class that declares its options and their defaults (an unknown option is refused
+when it is made), takes plain objects (who plays, in standings order, with their score and history) and
+returns a finished `Pairing`: tables, byes, and a `Flag` for every compromise it had to make. Each engine
+module has one `describe` function that turns its flags into the notes a TO reads. Engines know nothing
+about workbooks or rulesets; rulesets build the entrants and choose the engine.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Callable
 
 
 @dataclass(frozen=True)
@@ -45,17 +48,42 @@ class PairedTable:
     seats: tuple[object, ...] = ()  # what goes in the seat column, when not 1, 2, 3, … (e.g. powers)
 
 
+@dataclass(frozen=True)
+class Flag:
+    """One compromise an engine made, as data: its kind, the player it concerns, the other player when there
+    is one, the facts a note needs, and the engine's function that says it in words."""
+
+    kind: str
+    player: int
+    other: int | None = None
+    facts: tuple = ()
+    describe: Callable[[Flag, dict[int, str]], str] | None = field(default=None, compare=False)
+
+
 @dataclass
 class Pairing:
-    """The engine's answer: tables in order, byes, and a note for every compromise."""
+    """The engine's answer: tables in order, byes, and a flag for every compromise (`explain` words them)."""
 
     tables: list[PairedTable]
     byes: list[int]
+    flags: list[Flag] = field(default_factory=list)
     notes: dict[int, list[str]] = field(default_factory=dict)
     player_updates: dict[int, dict[str, object]] = field(default_factory=dict)  # Players cells to fill, by header
 
+    def flag(self, flag: Flag) -> None:
+        self.flags.append(flag)
+
     def note(self, player_id: int, text: str) -> None:
+        """A note the ruleset itself adds (e.g. why a player sits out)."""
         self.notes.setdefault(player_id, []).append(text)
+
+    def explain(self, names: dict[int, str]) -> Pairing:
+        """Word every flag into the notes, with players' names."""
+        for flag in self.flags:
+            text = flag.describe(flag, names) if flag.describe else flag.kind
+            if text not in self.notes.get(flag.player, []):
+                self.note(flag.player, text)
+        return self
 
     @property
     def compromises(self) -> list[str]:
@@ -70,3 +98,22 @@ class Pairing:
 
 class PairingImpossible(Exception):
     """No pairing exists that respects the hard rules (e.g. everyone has had a bye)."""
+
+
+class Engine:
+    """A pairing engine: declared options with defaults, refused when unknown."""
+
+    options: dict[str, Any] = {}
+
+    def __init__(self, **options: Any):
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no option {', '.join(unknown)}; it takes "
+                            f"{', '.join(self.options) or 'none'}.")
+        self.settings = {**self.options, **options}
+
+    def __getattr__(self, name: str) -> Any:
+        settings = self.__dict__.get("settings", {})
+        if name in settings:
+            return settings[name]
+        raise AttributeError(name)

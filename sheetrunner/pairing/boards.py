@@ -14,7 +14,11 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
+from . import Engine, Entrant, Flag, Pairing
 from .matching import max_weight_matching
+from .pods import PodField, arrange_games, flag_clashes
+from .pods import describe as describe_clash
+from .tables import assign_tables
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 BOARD_SIZE = len(POWERS)
@@ -47,3 +51,37 @@ def assign_powers(board: Sequence[int], played: Mapping[int, Mapping[object, int
             edges.append((i, size + j, 10 ** 12 - cost))
     pairs = max_weight_matching(2 * size, edges)
     return {board[i]: POWERS[j - size] for i, j in pairs}
+
+
+class BoardsEngine(Engine):
+    """Boards of seven for the players who are not sitting out (the pods engine, boards all alike), then each
+    board's powers by an exact matching."""
+
+    options = {"keep_teams_apart": True, "seed": 0}
+
+    def pair(self, entrants: tuple[Entrant, ...], round_number: int, sit_outs: list[int],
+             powers_played: Mapping[int, Mapping[object, int]]) -> Pairing:
+        field = PodField(entrants, [BOARD_SIZE] * (len(entrants) // BOARD_SIZE), round_number, self.keep_teams_apart,
+                         ranked=False)
+        boards = arrange_games(field)
+        pairing = Pairing(tables=[], byes=list(sit_outs))
+        flag_clashes(field, boards, pairing)
+        powers: dict[int, str] = {}
+        for board in boards:
+            powers.update(assign_powers(board, powers_played, self.seed, round_number))
+        ordered = [tuple(sorted(board, key=lambda pid: POWERS.index(powers[pid]))) for board in boards]
+        pairing.tables = assign_tables(ordered, field.by_id, pairing)
+        for table in pairing.tables:
+            table.seats = tuple(powers[pid] for pid in table.player_ids)
+        for pid, power in powers.items():
+            times = powers_played.get(pid, {}).get(power, 0)
+            if times:
+                pairing.flag(Flag("power", pid, facts=(power, times), describe=describe))
+        return pairing
+
+
+def describe(flag: Flag, names: dict[int, str]) -> str:
+    if flag.kind == "power":
+        power, times = flag.facts
+        return f"Plays {power} again (played it {times} time(s) before): no other power was free."
+    return describe_clash(flag, names)

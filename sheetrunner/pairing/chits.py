@@ -15,6 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from . import Engine, Flag
+
+FALLBACK = ("The cards procedure could not avoid a rematch or a team mate this round; paired by the Swiss engine "
+            "instead.")
+
 
 @dataclass(frozen=True)
 class ChitHolder:
@@ -26,6 +31,21 @@ class ChitHolder:
 
     def may_meet(self, other: ChitHolder) -> bool:
         return other.id not in self.met and not (self.team and self.team == other.team)
+
+
+class CardsEngine(Engine):
+    """003's procedure as an engine: pairs in the order it makes them, or None when only a rematch would do."""
+
+    def pair(self, players: list[ChitHolder], first_round: bool) -> list[tuple[int, int]] | None:
+        return pair_by_cards(players, first_round)
+
+
+def fallback_flag(player: int) -> Flag:
+    return Flag("fallback", player, describe=describe)
+
+
+def describe(flag: Flag, names: dict[int, str]) -> str:
+    return FALLBACK
 
 
 def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[int, int]] | None:

@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Sequence
 
-from . import Entrant, Pairing, PairingImpossible
+from . import Engine, Entrant, Flag, Pairing, PairingImpossible
+from .tables import assign_tables
 
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
@@ -247,10 +248,40 @@ def _best_swap(field: PodField, games: list[list[int]], costs: list[Cost], slot:
     return True
 
 
-def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing, names: dict[int, str]) -> None:
-    """Note each repeat meeting and same-team game on both players' rows, naming the other player; "no
-    arrangement" is said only when that is proven, else "none found"."""
-    none = "no arrangement avoids it" if field.proven else "the search found no arrangement that avoids it"
+class PodsEngine(Engine):
+    """Games of three and four down the standings (000): sizes from the table, the search above, then seats
+    turned so each player sits where they have sat least."""
+
+    options = {"sizes": (3, 4), "preferred": 3, "other_sizes_at": "bottom", "keep_teams_apart": True}
+
+    def pair(self, entrants: tuple[Entrant, ...], round_number: int,
+             seats: dict[int, dict[int, int]]) -> Pairing:
+        sizes = slot_sizes(len(entrants), self.sizes, self.preferred, self.other_sizes_at)
+        field = PodField(entrants, sizes, round_number, self.keep_teams_apart)
+        games = [rotate_seats(game, seats) for game in arrange_games(field)]
+        pairing = Pairing(tables=[], byes=[])
+        flag_clashes(field, games, pairing)
+        if len(games) == 1:
+            for pid in games[0]:
+                pairing.flag(Flag("single_game", pid, facts=(len(games[0]),), describe=describe))
+        pairing.tables = assign_tables([tuple(g) for g in games], field.by_id, pairing)
+        return pairing
+
+
+def rotate_seats(game: list[int], seats: dict[int, dict[int, int]]) -> list[int]:
+    """Seat order for one game: the fewest players in a seat they have had before, then each player's seats as
+    even as can be (every seat, not only seat 1), then standings order."""
+    counts = {pid: seats.get(pid, {}) for pid in game}
+
+    def key(order: tuple[int, ...]) -> tuple:
+        had = [counts[pid].get(seat, 0) for seat, pid in enumerate(order, start=1)]
+        return sum(had), sum(h * h for h in had), [game.index(pid) for pid in order]
+
+    return list(min(permutations(game), key=key))
+
+
+def flag_clashes(field: PodField, games: list[list[int]], pairing: Pairing) -> None:
+    """Flag each repeat meeting and same-team game on both players, with whether the search proved it unavoidable."""
     for game in games:
         for first in game:
             for second in game:
@@ -259,11 +290,24 @@ def note_repeats(field: PodField, games: list[list[int]], pairing: Pairing, name
                 met = field.by_id[first].met.get(second)
                 if met is not None:
                     times = field.by_id[first].meetings.get(second, 1)
-                    again = "again" if times == 1 else f"for the {ordinal(times + 1)} time"
-                    pairing.note(first, f"Meets {names.get(second, second)} {again} (last met in round {met}): {none}.")
+                    pairing.flag(Flag("repeat", first, second, (met, times, field.proven), describe))
                 if field.same_team(first, second):
-                    pairing.note(first, f"Same team ({field.by_id[first].team}) as {names.get(second, second)}: "
-                                        f"{none.replace('avoids it', 'keeps them apart')}.")
+                    pairing.flag(Flag("same_team", first, second, (field.by_id[first].team, field.proven), describe))
+
+
+def describe(flag: Flag, names: dict[int, str]) -> str:
+    """The pods engine's flags in words; "no arrangement" is said only when the search proved it."""
+    other = names.get(flag.other, flag.other)
+    if flag.kind == "single_game":
+        return f"Only {flag.facts[0]} players: a single game."
+    proven = flag.facts[-1]
+    if flag.kind == "same_team":
+        return f"Same team ({flag.facts[0]}) as {other}: " + ("no arrangement keeps them apart." if proven else
+                                                              "the search found no arrangement that keeps them apart.")
+    met, times = flag.facts[0], flag.facts[1]
+    again = "again" if times == 1 else f"for the {ordinal(times + 1)} time"
+    return f"Meets {other} {again} (last met in round {met}): " + ("no arrangement avoids it." if proven else
+                                                                    "the search found no arrangement that avoids it.")
 
 
 def ordinal(number: int) -> str:

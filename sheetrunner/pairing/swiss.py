@@ -33,7 +33,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from . import Entrant, Pairing, PairingRequest
+from . import Engine, Entrant, Flag, Pairing, PairingRequest
 from .matching import max_weight_matching
 from .tables import assign_tables
 
@@ -359,39 +359,59 @@ def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...]) ->
 # --- the engine's answer ------------------------------------------------------------------------------------
 
 
+class SwissEngine(Engine):
+    """Pairs one round of a two-player Swiss; see the module docstring for the objective."""
+
+    options = {"allow_rematches": False, "keep_teams_apart": True}
+
+    def pair(self, entrants: tuple[Entrant, ...], round_number: int) -> Pairing:
+        field = SwissField(PairingRequest(round_number, tuple(entrants), self.allow_rematches, self.keep_teams_apart))
+        pairs = field.solve()
+        byes = [field.entrants[i].id for i, j in pairs if j == field.bye_node]
+        games = sorted((i, j) for i, j in pairs if j != field.bye_node)
+        pairing = Pairing(tables=[], byes=byes)
+        _flag_compromises(field, pairs, pairing)
+        by_id = {e.id: e for e in field.entrants}
+        pairing.tables = assign_tables([(field.entrants[i].id, field.entrants[j].id) for i, j in games], by_id, pairing)
+        return pairing
+
+
 def pair_swiss(request: PairingRequest) -> Pairing:
-    """Pair one round of a two-player Swiss; see the module docstring for the objective."""
-    field = SwissField(request)
-    pairs = field.solve()
-    byes = [field.entrants[i].id for i, j in pairs if j == field.bye_node]
-    games = sorted((i, j) for i, j in pairs if j != field.bye_node)
-    pairing = Pairing(tables=[], byes=byes)
-    _note_compromises(field, pairs, pairing)
-    by_id = {e.id: e for e in field.entrants}
-    seats = [(field.entrants[i].id, field.entrants[j].id) for i, j in games]
-    pairing.tables = assign_tables(seats, by_id, pairing)
-    return pairing
+    """The engine for a `PairingRequest`, its flags worded without names."""
+    engine = SwissEngine(allow_rematches=request.allow_rematches, keep_teams_apart=request.keep_teams_apart)
+    return engine.pair(request.entrants, request.round).explain({})
 
 
-def _note_compromises(field: SwissField, pairs: list[tuple[int, int]], pairing: Pairing) -> None:
-    """Explain every pair that breaks a rule, on both players' rows."""
+def _flag_compromises(field: SwissField, pairs: list[tuple[int, int]], pairing: Pairing) -> None:
+    """Flag every pair that breaks a rule, on both players."""
     for i, j in pairs:
         first = field.entrants[i]
         if j == field.bye_node:
             if first.had_bye:
-                pairing.note(first.id, "Second bye: every player still in has had one.")
+                pairing.flag(Flag("second_bye", first.id, describe=describe))
             continue
         second = field.entrants[j]
-        texts = []
+        flags = []
         if second.id in first.met:
-            texts.append(f"Rematch (last met in round {first.met[second.id]}): no pairing avoids it.")
+            flags.append(("rematch", (first.met[second.id],)))
         if field.request.keep_teams_apart and first.team and first.team == second.team:
-            texts.append(f"Same team ({first.team}): no pairing keeps them apart.")
+            flags.append(("same_team", (first.team,)))
         if first.score != second.score:
-            texts.append(f"Paired across score groups ({_number(first.score)} v {_number(second.score)}).")
-        for text in texts:
-            pairing.note(first.id, text)
-            pairing.note(second.id, text)
+            flags.append(("float", (first.score, second.score)))
+        for kind, facts in flags:
+            pairing.flag(Flag(kind, first.id, second.id, facts, describe))
+            pairing.flag(Flag(kind, second.id, first.id, facts, describe))
+
+
+def describe(flag: Flag, names: dict[int, str]) -> str:
+    """The Swiss engine's flags in words."""
+    if flag.kind == "second_bye":
+        return "Second bye: every player still in has had one."
+    if flag.kind == "rematch":
+        return f"Rematch (last met in round {flag.facts[0]}): no pairing avoids it."
+    if flag.kind == "same_team":
+        return f"Same team ({flag.facts[0]}): no pairing keeps them apart."
+    return f"Paired across score groups ({_number(flag.facts[0])} v {_number(flag.facts[1])})."
 
 
 def _number(value: Fraction) -> str:
@@ -413,4 +433,4 @@ def measure_quality(request: PairingRequest, pairing: Pairing) -> Quality:
     return Quality(rematches, same_team, cross, sum(differences, Fraction(0)), max(differences))
 
 
-__all__ = ["pair_swiss", "measure_quality", "Quality", "SwissField", "Entrant"]
+__all__ = ["SwissEngine", "pair_swiss", "measure_quality", "Quality", "SwissField", "Entrant"]

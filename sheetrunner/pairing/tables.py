@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import count
 
-from . import Entrant, PairedTable, Pairing
+from . import Entrant, Flag, PairedTable, Pairing
 
 
 def assign_tables(games: list[tuple[int, ...]], entrants: dict[int, Entrant],
@@ -27,7 +27,7 @@ def assign_tables(games: list[tuple[int, ...]], entrants: dict[int, Entrant],
                 numbers[index] = wanted
                 taken.add(wanted)
             elif numbers[index] != wanted:
-                pairing.note(pid, f"Could not sit at fixed table {wanted}: it went to another fixed player.")
+                pairing.flag(Flag("fixed_table", pid, facts=(wanted,), describe=describe))
     fixed = {index for index, number in enumerate(numbers) if number is not None}
     free = (n for n in count(1) if n not in taken)
     for index in range(len(games)):
@@ -56,3 +56,7 @@ def _avoid_last_tables(games: list[tuple[int, ...]], numbers: list, fixed: set[i
             if not repeats(index, numbers[other]) and not repeats(other, numbers[index]):
                 numbers[index], numbers[other] = numbers[other], numbers[index]
                 break
+
+
+def describe(flag: Flag, names: dict[int, str]) -> str:
+    return f"Could not sit at fixed table {flag.facts[0]}: it went to another fixed player."

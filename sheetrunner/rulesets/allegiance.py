@@ -11,20 +11,17 @@ Games are made by the pods engine (§5.2).
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
-from itertools import permutations
 
 from ..columns import Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Pairing, PairingImpossible
-from ..pairing.pods import PodField, arrange_games, note_repeats, slot_sizes
-from ..pairing.tables import assign_tables
+from ..pairing.pods import PodsEngine
 from ..problems import Problem, warning
 from ..standings import Standings
-from .base import Locate, Ruleset, entrants_in_order, teams_apart
+from .base import Locate, Ruleset, entrants_in_order, names_of, teams_apart
 
 VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
             hint="Type the victory influence this player ended the game with (0 or more).", width=7)
@@ -100,19 +97,12 @@ class Allegiance(Ruleset):
         return scores
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
-        entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
         options = event.settings.options
-        sizes = slot_sizes(len(entrants), parse_sizes(options["game_sizes"]), options["preferred_size"],
-                           options["odd_games_at"])
-        field = PodField(entrants, sizes, round_number, teams_apart(event.settings, round_number))
-        games = [rotate_seats(game, history) for game in arrange_games(field)]
-        pairing = Pairing(tables=[], byes=[])
-        note_repeats(field, games, pairing, {p.id: p.name for p in event.players})
-        if len(games) == 1:
-            for pid in games[0]:
-                pairing.note(pid, f"Only {len(games[0])} players: a single game.")
-        pairing.tables = assign_tables([tuple(g) for g in games], field.by_id, pairing)
-        return pairing
+        engine = PodsEngine(sizes=parse_sizes(options["game_sizes"]), preferred=options["preferred_size"],
+                            other_sizes_at=options["odd_games_at"],
+                            keep_teams_apart=teams_apart(event.settings, round_number))
+        entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
+        return engine.pair(entrants, round_number, history.seats).explain(names_of(event))
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:
@@ -121,14 +111,3 @@ def parse_sizes(text: str) -> tuple[int, ...]:
     except ValueError:
         raise PairingImpossible(f'Game sizes "{text}" must be whole numbers separated by commas, e.g. 3,4.') from None
     return sizes or (3, 4)
-
-
-def rotate_seats(game: list[int], history: History) -> list[int]:
-    """Seat order for one game: the fewest players in a seat they have had before, else standings order."""
-    counts = {pid: Counter(history.seats.get(pid, {})) for pid in game}
-    return list(min(permutations(game), key=lambda order: (sum(counts[pid][seat] for seat, pid in
-                                                               enumerate(order, start=1)), game_order(order, game))))
-
-
-def game_order(order: tuple[int, ...], game: list[int]) -> list[int]:
-    return [game.index(pid) for pid in order]

@@ -17,8 +17,8 @@ from ..columns import SEAT, Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
-from ..pairing import Entrant, Pairing, PairingRequest
-from ..pairing.swiss import pair_swiss
+from ..pairing import Entrant, Pairing
+from ..pairing.swiss import SwissEngine
 from ..problems import Problem
 from ..standings import Standings, compute_standings
 
@@ -93,13 +93,14 @@ class SwissPaired(Ruleset):
     """A two-player ruleset paired by the Swiss engine on its score column (§5.1)."""
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
-        request = PairingRequest(
-            round=round_number,
-            entrants=entrants_in_order(event, standings, history, round_number, self.score_key),
-            allow_rematches=bool(event.settings.options.get("allow_rematches")),
-            keep_teams_apart=teams_apart(event.settings, round_number),
-        )
-        return pair_swiss(request)
+        engine = SwissEngine(allow_rematches=bool(event.settings.options.get("allow_rematches")),
+                             keep_teams_apart=teams_apart(event.settings, round_number))
+        entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
+        return engine.pair(entrants, round_number).explain(names_of(event))
+
+
+def names_of(event: Event) -> dict[int, str]:
+    return {player.id: player.name for player in event.players}
 
 
 def seeded_order(player_ids: list[int], seed: int, salt: str) -> list[int]:

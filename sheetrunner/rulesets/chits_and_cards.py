@@ -24,22 +24,20 @@ from fractions import Fraction
 from ..columns import Column
 from ..history import History
 from ..model import Event, Player, Round, SeatScore, Settings, Table
-from ..pairing import Entrant, Pairing, PairingRequest
-from ..pairing.chits import ChitHolder, pair_by_cards
-from ..pairing.swiss import pair_swiss
+from ..pairing import Entrant, Pairing
+from ..pairing.chits import CardsEngine, ChitHolder, fallback_flag
+from ..pairing.swiss import SwissEngine
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
-from .base import Locate, Ruleset, seeded_order, teams_apart
+from .base import Locate, Ruleset, names_of, seeded_order, teams_apart
 from .win_loss_draw import RESULT, check_results_agree, score_results
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
 CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
 POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
-FALLBACK = ("The cards procedure could not avoid a rematch or a team mate this round; paired by the Swiss engine "
-            "instead.")
 
 SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
                         "place the player (003 says the two agree).", lambda table: {})
@@ -108,7 +106,7 @@ class ChitsAndCards(Ruleset):
         holders = [ChitHolder(pid, chits.get(pid, event.settings.rounds), cards[pid],
                               frozenset(history.met.get(pid, {})), event.player(pid).team if apart else "")
                    for pid in playing if pid not in byes]
-        pairs = pair_by_cards(holders, first_round=round_number == 1)
+        pairs = CardsEngine().pair(holders, first_round=round_number == 1)
         if pairs is None:
             pairing = self._fallback(event, holders, history, round_number)
             pairing.byes = byes
@@ -119,7 +117,7 @@ class ChitsAndCards(Ruleset):
             pairing.tables = assign_tables(pairs, entrants, pairing)
         pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()
                                   if not event.player(pid).extra.get("card") and event.player(pid).plays_in(round_number)}
-        return pairing
+        return pairing.explain(names_of(event))
 
     @staticmethod
     def _fallback(event: Event, holders: list[ChitHolder], history: History, round_number: int) -> Pairing:
@@ -127,10 +125,9 @@ class ChitsAndCards(Ruleset):
         entrants = tuple(Entrant(h.id, Fraction(h.chits), event.player(h.id).team, event.player(h.id).fixed_table,
                                  True, history.last_table.get(h.id), dict(history.met.get(h.id, {})))
                          for h in holders)
-        pairing = pair_swiss(PairingRequest(round_number, entrants,
-                                            keep_teams_apart=teams_apart(event.settings, round_number)))
+        pairing = SwissEngine(keep_teams_apart=teams_apart(event.settings, round_number)).pair(entrants, round_number)
         for holder in holders:
-            pairing.note(holder.id, FALLBACK)
+            pairing.flag(fallback_flag(holder.id))
         return pairing
 
 

@@ -25,7 +25,6 @@ absent and makes attendance partial.
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
 from ..columns import Column
@@ -33,11 +32,9 @@ from ..history import History
 from ..model import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
 from ..options import MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
-from ..pairing.boards import BOARD_SIZE, POWERS, assign_powers, choose_sit_outs
-from ..pairing.pods import PodField, arrange_games, note_repeats
-from ..pairing.tables import assign_tables
+from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
-from .base import Locate, Ruleset, seeded_order, teams_apart
+from .base import Locate, Ruleset, names_of, seeded_order, teams_apart
 from .diplomacy_scoring import SOLO_CENTRES, SYSTEMS, PowerResult
 
 TOTAL_CENTRES = 34
@@ -207,31 +204,12 @@ class Diplomacy(Ruleset):
         entrants = tuple(Entrant(pid, Fraction(0), players[pid].team, players[pid].fixed_table,
                                  met=dict(history.met.get(pid, {})), meetings=dict(history.times.get(pid, {})))
                          for pid in seated)
-        field = PodField(entrants, [BOARD_SIZE] * (len(seated) // BOARD_SIZE), round_number,
-                         teams_apart(event.settings, round_number), ranked=False)
-        boards = arrange_games(field)
-        pairing = Pairing(tables=[], byes=sit_outs)
-        note_repeats(field, boards, pairing, {p.id: p.name for p in event.players})
-        powers: dict[int, str] = {}
-        for board in boards:
-            powers.update(assign_powers(board, history.seats, event.settings.seed, round_number))
-        ordered = [tuple(sorted(board, key=lambda pid: POWERS.index(powers[pid]))) for board in boards]
-        pairing.tables = assign_tables(ordered, field.by_id, pairing)
-        for table in pairing.tables:
-            table.seats = tuple(powers[pid] for pid in table.player_ids)
-        self._note_powers_and_sit_outs(pairing, powers, history, volunteers)
-        return pairing
-
-    @staticmethod
-    def _note_powers_and_sit_outs(pairing: Pairing, powers: dict[int, str], history: History,
-                                  volunteers: set[int]) -> None:
-        for pid, power in powers.items():
-            times = Counter(history.seats.get(pid, {}))[power]
-            if times:
-                pairing.note(pid, f"Plays {power} again (played it {times} time(s) before): no other power was free.")
-        for pid in pairing.byes:
+        engine = BoardsEngine(keep_teams_apart=teams_apart(event.settings, round_number), seed=event.settings.seed)
+        pairing = engine.pair(entrants, round_number, sit_outs, history.seats)
+        for pid in sit_outs:
             pairing.note(pid, "Sits out this round (volunteered)." if pid in volunteers else
                          "Sits out this round (drawn among those who sat out least).")
+        return pairing.explain(names_of(event))
 
 
 def sit_out_rounds(text: object) -> set[int] | None:

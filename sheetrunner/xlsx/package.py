@@ -12,7 +12,6 @@ comments, cached formula values, extensions).
 
 from __future__ import annotations
 
-import io
 import posixpath
 import zipfile
 from dataclasses import dataclass
