@@ -31,7 +31,6 @@ from sheetrunner.history import compute_history  # noqa: E402
 from sheetrunner.model import Event, Player, Round, Seat, Settings, Table  # noqa: E402
 from sheetrunner.options import COMMON_OPTIONS  # noqa: E402
 from sheetrunner.pairing import Entrant  # noqa: E402
-from sheetrunner.pairing import pods  # noqa: E402
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes  # noqa: E402
 from sheetrunner.rulesets import RULESETS  # noqa: E402
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
@@ -69,19 +68,12 @@ def quality(field: PodField, games: list[list[int]]) -> tuple[int, int, int]:
 
 
 def reference(field: PodField, games: list[list[int]]) -> tuple[list[list[int]], bool, float]:
-    """CP-SAT on the whole field with a long work limit, started from sheetrunner's games."""
-    from sheetrunner.pairing.pods_solver import solve_window
+    """CP-SAT grouping the whole field by team mates and repeats, with a long work limit."""
+    from sheetrunner.pairing.pods_solver import lay_out, solve_groups
 
-    work, pods.SOLVER_WORK = pods.SOLVER_WORK, REFERENCE_WORK
-    import sheetrunner.pairing.pods_solver as solver
-
-    solver.SOLVER_WORK = REFERENCE_WORK
     start = time.perf_counter()
-    try:
-        solved, optimal = solve_window(field, games, list(range(len(games))), REFERENCE_WORK)
-    finally:
-        pods.SOLVER_WORK = solver.SOLVER_WORK = work
-    return solved, optimal, time.perf_counter() - start
+    grouped, optimal = solve_groups(field, games, REFERENCE_WORK)
+    return (lay_out(field, grouped) if field.ranked else grouped), optimal, time.perf_counter() - start
 
 
 def play(games: list[list[int]], number: int, rng: random.Random) -> Round:
