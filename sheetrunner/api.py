@@ -9,6 +9,7 @@ interleave. The CLI is a thin layer over these.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,13 +22,13 @@ from .layout import PLAYERS_SHEET, round_title
 from .logsheet import log_values
 from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
-from .problems import EventError, Problem, raise_on_errors
+from .problems import EventError, Problem, raise_on_errors, warning
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .sheets import (event_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
                      write_log_row)
 from .standings import Standings
-from .tournament import plan_next_round, standings_after
+from .tournament import compute_scores, plan_next_round, scored_rounds, standings_after
 from .validate import Checked, find_sheet, validate
 from .workbook import Workbook, now_text
 from .xlsx import files
@@ -69,12 +70,15 @@ def load_event(path: Path | str, redo: bool = False) -> Loaded:
 
 
 def check_event(path: Path | str) -> list[Problem]:
-    """Every problem in the workbook, errors and warnings; writes nothing."""
+    """Every problem in the workbook, errors and warnings (printed reports made before an edit too); writes
+    nothing."""
     try:
         workbook = Workbook.read(path)
     except EventError as error:
         return error.problems
-    return validate(workbook.sheets).problems
+    checked = validate(workbook.sheets)
+    stale = stale_report_warnings(checked.event, workbook.path) if checked.event is not None else []
+    return checked.problems + stale
 
 
 @contextmanager
@@ -202,35 +206,75 @@ class ReportResult:
     round: int
     folder: Path
     files: list[Path]
+    was_stale: bool = False  # the reports it replaced were made before the workbook changed
+
+
+def report_stamp(event: Event, round_number: int) -> str:
+    """What a round's printed pairings are made from: who sits at which table, and their names (results typed
+    afterwards do not make the pairings stale)."""
+    round_ = next(r for r in event.rounds if r.number == round_number)
+    seating = sorted((str(t.number), sorted(event.player(pid).name for pid in t.player_ids)) for t in round_.tables)
+    return hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
 
 
 def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
                  templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
-                 paired_on: Standings | None = None) -> ReportResult:
-    from .reports import print_pdfs, render_reports  # jinja2 loads only when something is rendered
+                 paired_on: Standings | None = None, progress=lambda page: None) -> ReportResult:
+    """Render (and with `pdf` print) a round's reports, from the standings it was paired on and the latest."""
+    from . import reports  # jinja2 loads only when something is rendered
 
+    if not any(r.number == round_number for r in event.rounds):
+        raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report "
+                                 "on.", "Pair the round first, or name a round that exists with --round."))
+    before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
+    paired_on = paired_on or standings_after(before, ruleset)
+    complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
+    upto = event.with_rounds(tuple(r for r in event.rounds if r.number <= round_number))
+    latest = standings_after(upto, ruleset) if complete else paired_on
+    titles = {**reports.REPORTS, **ruleset.extra_reports}
+    data = reports.build_report_data(event, ruleset, round_number, paired_on, latest,
+                                     compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
     folder = reports_folder(workbook, round_number, out)
+    stamp = report_stamp(event, round_number)
+    stale = reports.stale_reports(folder, stamp)
     try:
-        files = render_reports(event, ruleset, round_number, folder, Path(templates) if templates else None, paper,
-                               paired_on)
+        files = reports.render_reports(data, folder, Path(templates) if templates else None, paper, stamp)
     except OSError as error:
         raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
                                  f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
                                  "no permission?), then run `sheetrunner report`.")) from None
     if pdf:
-        files += print_pdfs(files)
-    return ReportResult(round_number, folder, files)
+        kit = [folder / f"{name}.html" for name in reports.KIT]
+        files += reports.print_pdfs(files, kit, progress)
+    return ReportResult(round_number, folder, files, stale)
+
+
+def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
+    """Reports beside the workbook made before one of their rounds changed (a hand edit since printing)."""
+    from .reports import stale_reports
+
+    folder = workbook.with_name(f"{workbook.stem}-reports")
+    found = []
+    for round_ in event.rounds:
+        where = folder / f"round-{round_.number}"
+        if where.is_dir() and stale_reports(where, report_stamp(event, round_.number)):
+            found.append(warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were "
+                                 f"made before {round_.sheet} changed.", f"Print them again: sheetrunner report "
+                                 f"--round {round_.number} {workbook.name}"))
+    return found
 
 
 def report(path: Path | str, round_number: int | None = None, out: Path | str | None = None,
-           templates: Path | str | None = None, pdf: bool = False, paper: str = "A4") -> ReportResult:
+           templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
+           progress=lambda page: None) -> ReportResult:
     """Render the printable reports of a round already in the workbook (default: the last one)."""
     loaded = load_event(path)
     if not loaded.event.rounds:
         raise EventError(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
                                  "Pair round 1 first with `sheetrunner pair`."))
     number = round_number or loaded.event.rounds[-1].number
-    return render_round(loaded.event, loaded.ruleset, number, loaded.path, out, templates, pdf, paper)
+    return render_round(loaded.event, loaded.ruleset, number, loaded.path, out, templates, pdf, paper,
+                        progress=progress)
 
 
 @dataclass

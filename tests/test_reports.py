@@ -15,7 +15,7 @@ import pytest
 from builder import make_event
 
 from sheetrunner import api
-from sheetrunner.reports import find_browser
+from sheetrunner.reports import collation_key, find_browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "sample_events").glob("*.xlsx"))
@@ -74,7 +74,7 @@ def test_every_report_for_every_sample(sample, tmp_path, run):
     seated = sorted(names[pid] for pid in last.player_ids)
     # Pairings by table: every player of the round exactly once; by name: the same players, alphabetically.
     assert sorted(pages["pairings_by_table"].texts("name")) == seated
-    assert pages["pairings_by_name"].texts("player") == sorted(seated, key=lambda n: (n.casefold(), n))
+    assert pages["pairings_by_name"].texts("player") == sorted(seated, key=collation_key)
     # Slips: one per game, in table order, a box per result column and seat.
     slips = pages["result_slips"]
     assert slips.texts("slip-table") == [f"{ruleset.table_header} {t.number}" for t in last.games]
@@ -109,7 +109,7 @@ def test_standings_values_match_the_json(sample, tmp_path, run):
     table = json.loads(run("standings", "--json", "--no-write", sample).stdout)
     from sheetrunner.tournament import standings_after
 
-    columns = standings_after(loaded.event, loaded.ruleset).columns
+    columns = [c for c in standings_after(loaded.event, loaded.ruleset).columns if c.shown]  # the draw is not printed
     values = pages["standings"].texts("value")
     assert len(values) == len(table) * len(columns)
     for index, row in enumerate(table):
@@ -177,7 +177,7 @@ def test_reports_render_from_the_built_wheel(tmp_path):
 
 
 def test_pdf_without_a_browser_says_what_to_install(tmp_path, run, monkeypatch):
-    monkeypatch.setattr("sheetrunner.reports.find_browser", lambda: None)
+    monkeypatch.setattr("sheetrunner.reports.printing.find_browser", lambda: None)
     result = run("report", ROOT / "sample_events" / "swiss-tp-16-players.xlsx", "--out", tmp_path, "--pdf")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == ("No headless browser was found to print PDFs. Install Chromium (e.g. "
@@ -219,6 +219,6 @@ def test_a_broken_template_override_is_a_clear_error(tmp_path, run):
     result = run("report", ROOT / "sample_events" / "swiss-tp-16-players.xlsx", "--out", tmp_path / "out",
                  "--templates", mine)
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[0] == (f"The template poster.html cannot be rendered: 'sheetrunner.reports."
-                                             f"ReportData object' has no attribute 'nothing'. Fix or remove your "
-                                             f"template override in {mine}.")
+    assert result.stderr.splitlines()[0] == (f"The template poster.html cannot be rendered: poster.html, line 1: "
+                                             f"'sheetrunner.reports.context.ReportData object' has no attribute "
+                                             f"'nothing'. Fix or remove your template override in {mine}.")

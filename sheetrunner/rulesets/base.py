@@ -38,6 +38,8 @@ class Ruleset:
     tiebreakers: tuple[str, ...] = ()
     provides: frozenset[str] = frozenset()  # per-round values its scoring gives, for tiebreakers' `needs`
     bye_label: str = "BYE"  # what a bye row's Table cell says
+    missed_text: str = "missed (a loss with no opponent)"  # a missed round in a player's history
+    extra_reports: dict[str, str] = {}  # the ruleset's own reports: template name -> title
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up
 
@@ -77,6 +79,10 @@ class Ruleset:
     def check_players(self, players: list, sheet: str) -> list[Problem]:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
+
+    def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
+        """What the ruleset's own reports show, by template variable (from the standings the round was paired on)."""
+        return {}
 
 
 

@@ -52,6 +52,8 @@ class ChitsAndCards(Ruleset):
     tiebreakers = ("chits", "card")
     provides = frozenset({"chits", "mp", "cards"})
     score_key = "chits"
+    points_value = "chits"
+    extra_reports = {"table_cards": "Table cards"}
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
         """Cards run 1..N with none twice (a blank card is dealt from those nobody holds)."""
@@ -71,6 +73,16 @@ class ChitsAndCards(Ruleset):
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         return check_results_agree(table, sheet, locate)
+
+    def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
+        """Table cards: each player's chits and card as the round starts, for a TO running it on paper."""
+        rows = {row.player.id: row.values for row in paired_on.rows}
+        start = {pid: (event.settings.rounds, card) for pid, card in dealt_cards(event).items()}
+        at = {pid: (int(rows[pid]["chits"]), int(rows[pid]["card"])) if paired_on.after_round and pid in rows
+              else start[pid] for pid in start}
+        return {"table_cards": [{"number": table.number, "seats": [
+            {"name": event.player(s.player_id).name, "chits": at[s.player_id][0], "card": at[s.player_id][1]}
+            for s in table.seats]} for table in round_.games]}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)

@@ -81,6 +81,7 @@ class Diplomacy(Ruleset):
     tiebreakers = ("event_score", "random")
     provides = frozenset({"score", "centres"})
     bye_label = SITS_OUT
+    missed_text = "away (not played)"
     score_key = "event_score"
     points_value = "score"
 

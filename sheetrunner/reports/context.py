@@ -1,0 +1,171 @@
+"""What the reports show, as plain data: the library prepares every name, number and label, so the
+templates hold layout only.
+
+Reports take the standings they are given (the ones the round was paired on, and the ones after it when
+its results are in); they compute nothing of the tournament themselves. Lists of names sort by the
+Unicode collation algorithm (pyuca), so Çağla files with C, Łukasz with L and Ólafur with O, as people
+expect, not after Zoë.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..model import Event, Round, SeatScore
+from ..rulesets import Ruleset
+from ..standings import Standings
+from ..tiebreakers import Tiebreaker
+
+POSTER_ROWS = 16
+
+
+@lru_cache(maxsize=1)
+def _collator():
+    import pyuca
+
+    return pyuca.Collator()
+
+
+def collation_key(name: str) -> tuple:
+    """A name's place in an alphabetical list, by the Unicode collation algorithm (case and accents second)."""
+    return (_collator().sort_key(name), name)
+
+
+def shown(value: Any, tiebreaker: Tiebreaker | None = None) -> str:
+    """A number as a report prints it: whole numbers plain, others to two places, percentages with %; zero is
+    a value, printed as 0."""
+    if value is None:
+        return ""
+    if tiebreaker is not None and tiebreaker.percent:
+        return f"{float(value) * 100:.2f}%"
+    number = float(value)
+    return str(int(number)) if number == int(number) else f"{number:.2f}"
+
+
+@dataclass
+class ReportData:
+    """Everything the templates show for one round of one event."""
+
+    event: dict[str, Any]
+    round: int
+    tables: list[dict[str, Any]]
+    byes: list[dict[str, Any]]
+    by_name: list[dict[str, Any]]
+    slips: list[dict[str, Any]]
+    standings: dict[str, Any]
+    history: list[dict[str, Any]]
+    outstanding: list[dict[str, Any]]
+    reports: dict[str, str] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # what a ruleset's own reports show
+
+
+def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_on: Standings, latest: Standings,
+                      scores: list[SeatScore], reports: dict[str, str]) -> ReportData:
+    """Plain data for every report of `round_number`, from the standings it was paired on and the latest ones."""
+    round_ = next(r for r in event.rounds if r.number == round_number)
+    names = event.players_by_id
+    shown_columns = [c for c in str(event.settings.options.get("report_columns") or "").split(",") if c.strip()]
+    current = _points(paired_on)
+    tables = [_table(table, names, current, shown_columns) for table in round_.games]
+    byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
+             "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
+    return ReportData(
+        event=_event(event, ruleset, round_number, shown_columns),
+        round=round_number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
+        slips=[{"number": t["number"], "seats": t["seats"], "columns": [c.header for c in ruleset.result_columns]}
+               for t in tables],
+        standings=standings_data(latest, event, shown_columns), history=_history(event, ruleset, scores),
+        outstanding=[t for t, game in zip(tables, round_.games) if not all(s.has_result for s in game.seats)],
+        reports=reports, extra=ruleset.report_extras(event, paired_on, round_),
+    )
+
+
+def _event(event: Event, ruleset: Ruleset, round_number: int, shown_columns: list[str]) -> dict[str, Any]:
+    name = event.settings.name or "Tournament"
+    parts = [name, f"Round {round_number} of {event.settings.rounds}"] + ([event.settings.date] if event.settings.date
+                                                                        else [])
+    return {"name": name, "date": event.settings.date, "ruleset": ruleset.title, "table": ruleset.table_header,
+            "seat": ruleset.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.bye_label,
+            "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
+            "two_player": ruleset.seats_per_table == (2, 2), "columns": shown_columns}
+
+
+def _points(standings: Standings) -> dict[int, str]:
+    """Each player's score as it stood when the round was paired ("TP 6"), blank before round 1's results."""
+    lead = next((tb for tb in standings.tiebreakers if tb.shown), None)
+    if lead is None or not standings.after_round:
+        return {}
+    return {row.player.id: f"{lead.label} {shown(row.values[lead.key], lead)}" for row in standings.rows}
+
+
+def _columns(player, shown_columns: list[str]) -> list[str]:
+    return [str(player.extra.get("shown", {}).get(column.strip(), "") or "") for column in shown_columns]
+
+
+def _note(round_: Round, player_id: int) -> str:
+    table = round_.table_of(player_id)
+    return next((seat.note for seat in table.seats if seat.player_id == player_id), "") if table else ""
+
+
+def _table(table, names, current, shown_columns) -> dict[str, Any]:
+    seats = [{"seat": seat.seat, "name": names[seat.player_id].name, "id": seat.player_id,
+              "team": names[seat.player_id].team, "points": current.get(seat.player_id, ""), "note": seat.note,
+              "columns": _columns(names[seat.player_id], shown_columns)} for seat in table.seats]
+    return {"number": table.number, "seats": seats}
+
+
+def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[str, Any]]:
+    """Every player with their table and opponents, in collation order: what players crowd around."""
+    rows = [{"name": seat["name"], "table": table["number"], "seat": seat["seat"], "bye": False,
+             "opponents": [other["name"] for other in table["seats"] if other["id"] != seat["id"]]}
+            for table in tables for seat in table["seats"]]
+    rows += [{"name": bye["name"], "table": bye_label, "seat": "", "opponents": [], "bye": True} for bye in byes]
+    return sorted(rows, key=lambda row: collation_key(row["name"]))
+
+
+def standings_data(standings: Standings, event: Event, shown_columns: list[str] = ()) -> dict[str, Any]:
+    """Standings as rows of formatted cells, grouped (per pod) when the ruleset ranks inside groups. The seeded
+    draw decides exact ties but is not printed (`standings --json` has it)."""
+    columns = [tb for tb in standings.columns if tb.shown]
+    players = event.players_by_id
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in standings.rows:
+        groups.setdefault(row.group, []).append({
+            "rank": row.rank_label, "overall": row.overall_rank or "", "name": row.player.name, "id": row.player.id,
+            "team": row.player.team, "dropped": row.dropped, "columns": _columns(players[row.player.id], shown_columns),
+            "cells": [shown(row.values[tb.key], tb) for tb in columns]})
+    return {"after": standings.after_round, "columns": [{"label": tb.label, "meaning": tb.meaning} for tb in columns],
+            "group_label": standings.group_label, "groups": [{"name": name, "rows": rows} for name, rows in groups.items()],
+            "tiebreakers": [tb.label for tb in standings.tiebreakers]}
+
+
+def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[dict[str, Any]]:
+    """Each player's rounds: table, seat, opponents, every result typed (zeros too), the points it scored, and the
+    rounds they missed: the report for settling disputes."""
+    names = event.players_by_id
+    points = {(row.round, row.player_id): row.values.get(ruleset.points_value) for row in scores}
+    entries: dict[int, list[dict[str, Any]]] = {p.id: [] for p in event.players}
+    for round_ in event.rounds:
+        for table in round_.tables:
+            for seat in table.seats:
+                typed = ", ".join(f"{c.header} {_typed(seat.result.get(c.key))}" for c in ruleset.result_columns
+                                  if seat.result.get(c.key) is not None)
+                entries[seat.player_id].append({
+                    "round": round_.number, "table": ruleset.bye_label if table.is_bye else table.number,
+                    "seat": "" if table.is_bye else seat.seat,
+                    "opponents": [names[p].name for p in table.player_ids if p != seat.player_id],
+                    "result": typed or (ruleset.bye_label.lower() if table.is_bye else "not entered yet"),
+                    "points": shown(points.get((round_.number, seat.player_id)))})
+        for pid in event.missed(round_):
+            entries[pid].append({"round": round_.number, "table": "—", "seat": "", "opponents": [],
+                                 "result": ruleset.missed_text, "points": shown(points.get((round_.number, pid)))})
+    return [{"name": p.name, "id": p.id, "team": p.team, "rounds": sorted(entries[p.id], key=lambda e: e["round"])}
+            for p in sorted(event.players, key=lambda p: collation_key(p.name))]
+
+
+def _typed(value: Any) -> str:
+    if value is True:
+        return "Y"
+    return shown(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)

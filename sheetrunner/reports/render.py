@@ -1,0 +1,115 @@
+"""Rendering the report data to self-contained HTML pages with Jinja2 (SPEC §6).
+
+Templates ship in the package; a TO's `--templates DIR` is searched first, and its templates can extend
+the shipped ones as `default:standings.html`. Autoescape is on: a player called `<script>` is printed as
+text. A template that fails is named with its line, in one sentence. Each folder of reports keeps a stamp
+of what it was made from, so a workbook edited afterwards is noticed (`stale_reports`).
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from pathlib import Path
+
+import jinja2
+
+from ..problems import EventError, Problem
+from .context import POSTER_ROWS, ReportData
+
+REPORTS = {
+    "pairings_by_table": "Pairings by table",
+    "pairings_by_name": "Pairings by name",
+    "result_slips": "Result slips",
+    "standings": "Standings",
+    "poster": "Poster",
+    "history": "Player history",
+    "outstanding": "Results still to come",
+}
+KIT = ("pairings_by_table", "result_slips", "pairings_by_name")  # what a TO prints for a round, in one PDF
+STAMP = ".sheetrunner-report.json"
+
+
+def default_templates() -> Path:
+    """The shipped templates: inside the installed package, or `templates/` of a source checkout."""
+    try:
+        base = Path(str(importlib.resources.files("sheetrunner.templates").joinpath("base.html")))
+        if base.exists():
+            return base.parent
+    except ModuleNotFoundError:
+        pass
+    return Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+def environment(user_templates: Path | None = None) -> jinja2.Environment:
+    """Templates from `user_templates` first, then the shipped ones (also reachable as `default:NAME`)."""
+    shipped = jinja2.FileSystemLoader(str(default_templates()))
+    loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(str(user_templates))] if user_templates else []
+    loaders += [shipped, jinja2.PrefixLoader({"default": shipped}, delimiter=":")]
+    env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True, trim_blocks=True,
+                             lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+    env.filters["css_string"] = css_string
+    return env
+
+
+def css_string(text: str) -> str:
+    """Text inside a CSS string (the page header of printed pages): quotes and backslashes escaped, and the
+    characters HTML would misread as hex escapes."""
+    return "".join(ch if ch.isalnum() or ch in " ·.,:;-_()/!?'&" else f"\\{ord(ch):x} " for ch in str(text))
+
+
+def render_reports(data: ReportData, folder: Path, user_templates: Path | None = None, paper: str = "",
+                   stamp: str = "") -> list[Path]:
+    """Write every report of the round into `folder`, with an index page; returns the files written.
+
+    `paper` ("A4", "Letter") fixes the page size; blank leaves it to the printer. `stamp` records what the
+    reports were made from.
+    """
+    env = environment(user_templates)
+    folder.mkdir(parents=True, exist_ok=True)
+    context = {"data": data, "event": data.event, "round": data.round, "paper": paper, "poster_rows": POSTER_ROWS,
+               **data.extra}
+    written = []
+    for name in ["index", *data.reports]:
+        html = _render(env, f"{name}.html", context, user_templates)
+        path = folder / f"{name}.html"
+        path.write_text(html, encoding="utf-8")
+        written.append(path)
+    (folder / STAMP).write_text(json.dumps({"round": data.round, "made_from": stamp}), encoding="utf-8")
+    return written
+
+
+def _render(env: jinja2.Environment, name: str, context: dict, user_templates: Path | None) -> str:
+    try:
+        return env.get_template(name).render(**context, report=name[:-5])
+    except jinja2.TemplateSyntaxError as error:
+        where = f"{error.filename or error.name}, line {error.lineno}"
+        raise _template_problem(name, f"{where}: {error.message}", user_templates) from None
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError, KeyError, ZeroDivisionError) as error:
+        raise _template_problem(name, f"{_template_line(error)}{error}", user_templates) from None
+
+
+def _template_line(error: Exception) -> str:
+    """The template and line an error was raised at, from the traceback Jinja2 rewrites to point into them."""
+    tb, found = error.__traceback__, ""
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".html"):
+            found = f"{Path(filename).name}, line {tb.tb_lineno}: "
+        tb = tb.tb_next
+    return found
+
+
+def _template_problem(name: str, detail: str, user_templates: Path | None) -> EventError:
+    hint = f"Fix or remove your template override in {user_templates}." if user_templates else \
+        "This is a fault in sheetrunner's own template; please report it."
+    return EventError(Problem("", "", f"The template {name} cannot be rendered: {detail}.", hint))
+
+
+def stale_reports(folder: Path, stamp: str) -> bool:
+    """Reports in `folder` were made from something other than `stamp` (the workbook changed since)."""
+    try:
+        made = json.loads((folder / STAMP).read_text(encoding="utf-8")).get("made_from")
+    except (OSError, ValueError, AttributeError):
+        return False
+    return made != stamp
