@@ -14,7 +14,7 @@ import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from . import __version__
 from .columns import PLAYER_COLUMNS
@@ -22,7 +22,7 @@ from .layout import PLAYERS_SHEET, round_title
 from .logsheet import log_values
 from .model import BYE, Event, Round, Seat, Table
 from .pairing import Pairing
-from .problems import EventError, Problem, raise_on_errors, warning
+from .problems import EventError, PartlyDone, Problem, Refusal, raise_on_errors, warning
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
 from .sheets import (event_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
@@ -133,12 +133,16 @@ class PairResult:
 
 
 def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False, command: str = "pair",
-              reports: bool = True, reports_out: Path | str | None = None,
-              templates: Path | str | None = None) -> PairResult:
-    """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3)."""
+              reports: bool = True, reports_out: Path | str | None = None, templates: Path | str | None = None,
+              progress: Callable[[str], None] = lambda step: None) -> PairResult:
+    """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3).
+    `progress` is told each step as it starts, for a long run."""
     with writing(path, output, command) as target:
+        progress(f"Reading {Path(path).name}")
         loaded = load_event(path, redo)
+        progress("Pairing")
         plan = plan_next_round(loaded.event, loaded.ruleset, redo)
+        progress(f"Writing Round {plan.number}")
         workbook = loaded.workbook
         fill_players(loaded, plan.pairing)
         if plan.standings.after_round:
@@ -151,6 +155,7 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
                         loaded.warnings)
     if reports:
+        progress("Rendering the reports")
         rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
         paired = loaded.event.with_rounds(rounds + (written,))
         try:
@@ -219,7 +224,7 @@ def report_stamp(event: Event, round_number: int) -> str:
 
 def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
                  templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
-                 paired_on: Standings | None = None, progress=lambda page: None) -> ReportResult:
+                 paired_on: Standings | None = None, progress=lambda done, total: None) -> ReportResult:
     """Render (and with `pdf` print) a round's reports, from the standings it was paired on and the latest."""
     from . import reports  # jinja2 loads only when something is rendered
 
@@ -245,7 +250,11 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
                                  "no permission?), then run `sheetrunner report`.")) from None
     if pdf:
         kit = [folder / f"{name}.html" for name in reports.KIT]
-        files += reports.print_pdfs(files, kit, progress)
+        try:
+            files += reports.print_pdfs(files, kit, progress)
+        except EventError as error:
+            raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
+                from None
     return ReportResult(round_number, folder, files, stale)
 
 
@@ -266,15 +275,31 @@ def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
 
 def report(path: Path | str, round_number: int | None = None, out: Path | str | None = None,
            templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
-           progress=lambda page: None) -> ReportResult:
+           progress=lambda done, total: None) -> ReportResult:
     """Render the printable reports of a round already in the workbook (default: the last one)."""
     loaded = load_event(path)
     if not loaded.event.rounds:
-        raise EventError(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
+        raise Refusal(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
                                  "Pair round 1 first with `sheetrunner pair`."))
     number = round_number or loaded.event.rounds[-1].number
     return render_round(loaded.event, loaded.ruleset, number, loaded.path, out, templates, pdf, paper,
                         progress=progress)
+
+
+def outstanding(path: Path | str, round_number: int | None = None) -> tuple[list[dict], int, str]:
+    """The tables of a round (default: the last) without results: (tables with their seats, round, table noun)."""
+    loaded = load_event(path)
+    if not loaded.event.rounds:
+        raise Refusal(Problem("", "", "The workbook has no round yet.", "Pair round 1 first with `sheetrunner pair`."))
+    number = round_number or loaded.event.rounds[-1].number
+    round_ = next((r for r in loaded.event.rounds if r.number == number), None)
+    if round_ is None:
+        raise Refusal(Problem(f"Round {number}", "", f"There is no Round {number} sheet.", "Name a round that exists."))
+    names = loaded.event.players_by_id
+    tables = [{"table": t.number, "players": [{"id": s.player_id, "name": names[s.player_id].name}
+                                              for s in t.seats]}
+              for t in round_.games if not all(s.has_result for s in t.seats)]
+    return tables, number, loaded.ruleset.table_header
 
 
 @dataclass

@@ -1,41 +1,67 @@
 """The `sheetrunner` command: parse options, call one library function, say what happened.
 
-Exit codes: 0 done; 1 the workbook has problems or the command refused
-(nothing was written); 2 the command line itself is wrong.
+Exit codes (also in every command's --help and the README): 0 done; 1 problems in the workbook, or
+nothing to do (nothing written); 2 a mistake on the command line; 3 the write was refused to keep the
+workbook safe; 4 no legal pairing; 5 the round was written but its reports could not be; 70 an
+internal error (its details saved to a file); 130 interrupted.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import traceback
+from datetime import datetime
 from pathlib import Path
 
 import click
 
-from . import __version__, api
-from .problems import EventError, Problem
+from . import __version__, api, output
+from .problems import EventError, PartlyDone, Problem, Refusal
 from .rulesets import RULESETS
-from .sheets import cell_number
-from .standings import Standings
 from .tiebreakers import TIEBREAKERS
 
-EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook (nothing written); 2 a mistake on the command line;
-3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing (nothing written);
-5 the workbook was written but its reports could not be; 130 interrupted."""
-
+EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
+the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
+(nothing written); 5 the round was written but its reports could not be; 70 an internal error (details
+saved to a file); 130 interrupted."""
+INTERNAL_ERROR = 70
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
 # Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
 # sequence in a player's name must never reach the terminal as a command.
 CONTROL = {code: f"\\x{code:02x}" for code in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
 
 
-def say(text: str, err: bool = False) -> None:
-    """Print one line, safely: control characters escaped, characters the console cannot show escaped too,
-    and a closed or broken output ignored (the work is done; printing must never undo it)."""
-    try:
-        click.echo(text.translate(CONTROL), err=err)
-    except OSError:
-        pass
+class Console:
+    """Where the command speaks: lines to stdout (unless quiet), problems to stderr, and a transient status line
+    for long work, shown only on a terminal."""
+
+    def __init__(self, quiet: bool = False):
+        self.quiet = quiet
+        self.live = not quiet and sys.stderr.isatty()
+
+    def say(self, text: str, err: bool = False) -> None:
+        """Print one line, safely: control characters escaped, characters the console cannot show escaped too,
+        and a closed or broken output ignored (the work is done; printing must never undo it)."""
+        if self.quiet and not err:
+            return
+        try:
+            click.echo(text.translate(CONTROL), err=err)
+        except OSError:
+            pass
+
+    def status(self, text: str) -> None:
+        if self.live:
+            click.echo(f"\r\x1b[K{text}…", err=True, nl=False)
+
+    def done(self) -> None:
+        if self.live:
+            click.echo("\r\x1b[K", err=True, nl=False)
+
+    def problems(self, problems: list[Problem], err: bool = True) -> None:
+        for problem in problems:
+            self.say(str(problem), err=err)
 
 
 def use_forgiving_output() -> None:
@@ -48,35 +74,74 @@ def use_forgiving_output() -> None:
                 pass
 
 
-def show_problems(problems: list[Problem], err: bool = True) -> None:
-    for problem in problems:
-        say(str(problem), err=err)
-
-
 class Failed(click.ClickException):
-    """Problems already printed; exit with the error's code and a one-line count."""
+    """Problems already printed; exit with the error's code and one line saying what was and was not done."""
 
     def __init__(self, error: EventError):
-        errors = sum(p.is_error for p in error.problems)
-        super().__init__(f"{errors} problem(s) to fix; nothing was written." if error.exit_code == 1 else
-                         "Nothing was written.")
+        if isinstance(error, PartlyDone):
+            message = error.done
+        elif isinstance(error, Refusal) or error.exit_code != 1:
+            message = "Nothing was written."
+        else:
+            message = f"{sum(p.is_error for p in error.problems)} problem(s) to fix; nothing was written."
+        super().__init__(message)
         self.exit_code = error.exit_code
 
 
-def run(action):
-    """Turn the library's `EventError` into the problem list and its exit code; Ctrl-C into one line."""
+def run(console: Console, action):
+    """Turn the library's `EventError` into its problems and exit code; Ctrl-C into one line."""
     try:
         return action()
     except EventError as error:
-        show_problems(error.problems)
+        console.done()
+        console.problems(error.problems)
         raise Failed(error) from None
     except KeyboardInterrupt:
-        say("Interrupted. Nothing is half written: the workbook is as it was, or holds the whole new change.",
-            err=True)
+        console.done()
+        console.say("Interrupted. Nothing is half written: the workbook is as it was, or holds the whole new "
+                    "change.", err=True)
         sys.exit(130)
+    finally:
+        console.done()
 
 
-@click.group(epilog=EXIT_CODES)
+class SheetrunnerGroup(click.Group):
+    """Any exception that is not the library's own is a bug: one line, its details saved, exit 70."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except Exception as error:  # noqa: BLE001 - the last line of defence, by design
+            saved = save_details(error)
+            click.echo(f"Internal error: {type(error).__name__}: {error}. This is a bug in sheetrunner, not in "
+                       f"your workbook (which was not changed unless a 'Wrote' line says so). Details: {saved}",
+                       err=True)
+            sys.exit(INTERNAL_ERROR)
+
+
+def save_details(error: Exception) -> Path | str:
+    """The traceback in a file to send with a bug report (the user's cache folder, else the temp folder)."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sheetrunner"
+    text = f"sheetrunner {__version__}, {sys.argv}\n" + "".join(traceback.format_exception(error))
+    for place in (folder, Path(os.environ.get("TMPDIR", "/tmp"))):
+        try:
+            place.mkdir(parents=True, exist_ok=True)
+            path = place / f"error-{datetime.now():%Y%m%d-%H%M%S}.txt"
+            path.write_text(text, encoding="utf-8")
+            return path
+        except OSError:
+            continue
+    return "(could not be saved)"
+
+
+def quiet_option(function):
+    return click.option("--quiet", "-q", is_flag=True, help="Print only problems (and what --json asks for).")(
+        function)
+
+
+@click.group(cls=SheetrunnerGroup, epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetrunner")
 def cli() -> None:
     """Run a tournament from an Excel workbook: check it, pair the next round, print standings."""
@@ -87,39 +152,53 @@ def cli() -> None:
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--ruleset", "-r", required=True, type=click.Choice(list(RULESETS)), help="The event's rules.")
 @click.option("--players", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A roster CSV (comma or semicolon separated; a Name column, optionally Team and others).")
+              help="A roster CSV (a Name column, or First name and Last name; Team and any others kept).")
 @click.option("--rounds", "-n", type=click.IntRange(min=1), help="Number of rounds (default: enough for the field).")
 @click.option("--name", default="", help="The event's name, shown on reports.")
 @click.option("--date", default="", help="The event's date, shown on reports.")
 @click.option("--seed", type=click.IntRange(min=0), help="Random seed (default: drawn now and stored).")
+@quiet_option
 def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
-         seed: int | None) -> None:
-    """Make a new event workbook with Event settings and a Players sheet."""
-    made = run(lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
+         seed: int | None, quiet: bool) -> None:
+    """Make a new event workbook with Event settings and a Players sheet.
+
+    \b
+    Example:
+      sheetrunner init spring.xlsx --ruleset swiss-tp --players roster.csv --rounds 5 --name "Spring Open"
+    """
+    console = Console(quiet)
+    made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
     if made.roster is not None:
-        say(made.roster.summary(players.name))
-    say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
+        console.say(made.roster.summary(players.name))
+    console.say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
 
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
-def check(workbook: Path, as_json: bool) -> None:
-    """Validate the workbook and list every problem at once; writes nothing."""
+@quiet_option
+def check(workbook: Path, as_json: bool, quiet: bool) -> None:
+    """Validate the workbook and list every problem at once; writes nothing.
+
+    \b
+    Example:
+      sheetrunner check spring.xlsx
+    """
+    console = Console(quiet)
     problems = api.check_event(workbook)
     errors = [p for p in problems if p.is_error]
     if as_json:
-        say(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
     else:
-        show_problems(problems, err=False)
-        say(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
+        console.problems(problems, err=False)
+        console.say(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
     if errors:
         sys.exit(1)
 
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
-@click.option("--output", "-o", type=click.Path(path_type=Path),
+@click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write to this new file and leave the workbook as it is.")
 @click.option("--redo", is_flag=True, help="Pair the last round again (only while it has no results).")
 @click.option("--reports", "reports_out", type=click.Path(file_okay=False, path_type=Path),
@@ -127,103 +206,64 @@ def check(workbook: Path, as_json: bool) -> None:
 @click.option("--no-reports", is_flag=True, help="Do not render the HTML reports.")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
-def pair(workbook: Path, output: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
-         templates: Path | None) -> None:
-    """Pair the next round and write it, with the standings so far, into the workbook."""
-    result = run(lambda: api.pair_next(workbook, output, redo, command="pair --redo" if redo else "pair",
-                                       reports=not no_reports, reports_out=reports_out, templates=templates))
-    show_problems(result.warnings)
-    summarize_round(result)
+@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON (see the README).")
+@quiet_option
+def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
+         templates: Path | None, as_json: bool, quiet: bool) -> None:
+    """Pair the next round and write it, with the standings so far, into the workbook.
+
+    \b
+    Example:
+      sheetrunner pair spring.xlsx
+      sheetrunner pair spring.xlsx --redo      (the round again, after a late drop)
+    """
+    console = Console(quiet or as_json)
+    result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
+                                                not no_reports, reports_out, templates, console.status))
+    if as_json:
+        click.echo(json.dumps(output.round_json(result), indent=2, ensure_ascii=False))
+    console.problems(result.warnings)
+    for line in output.round_lines(result):
+        console.say(line)
     if result.reports:
-        say(f"Reports: {result.reports.folder / 'index.html'}")
+        console.say(f"Reports: {result.reports.folder / 'index.html'}")
     if result.reports_problem is not None:
-        say(f"{result.reports_problem} The round was written; only its reports are missing.", err=True)
+        console.say(f"{result.reports_problem} The round was written; only its reports are missing.", err=True)
         sys.exit(5)
-
-
-def summarize_round(result: api.PairResult) -> None:
-    names = result.event.players_by_id
-    scores = {row.player.id: row.values for row in result.standings.rows}
-    key = result.standings.tiebreakers[0].key if result.standings.tiebreakers else None
-    label = result.standings.tiebreakers[0].label if key else ""
-
-    def who(pid: int) -> str:
-        score = f" ({label} {cell_number(scores[pid][key])})" if key and result.standings.after_round else ""
-        return f"{names[pid].name}{score}"
-
-    tables = result.pairing.tables
-    noun, bye = result.ruleset.table_header, result.ruleset.bye_label
-    byes = "sit-out(s)" if bye != "BYE" else "bye(s)"
-    say(f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} {byes}.")
-    if len(tables) <= 100:
-        for table in tables:
-            seats = [f"{who(pid)} [{seat}]" if table.seats else who(pid)
-                     for pid, seat in zip(table.player_ids, table.seats or table.player_ids)]
-            say(f"  {noun} {table.number}: " + " v ".join(seats))
-    for pid in result.pairing.byes:
-        say(f"  {'Bye' if bye == 'BYE' else bye}: {who(pid)}")
-    compromises = result.pairing.compromises
-    say("Compromises: none." if not compromises else "Compromises:")
-    for text in compromises:
-        players = [names[p].name for p, notes in result.pairing.notes.items() if text in notes]
-        say(f"  - {', '.join(players)}: {text}")
-    saved = f"Wrote Round {result.round} to {result.output}"
-    say(saved + (f" (backup: {result.backup.name})." if result.backup else "."))
 
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
-@click.option("--output", "-o", type=click.Path(path_type=Path),
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also save them as a CSV file (the same columns as --json).")
+@click.option("--xlsx", "xlsx_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also save them as a clean Excel file (the same columns as --json).")
+@click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write the standings sheet to this new file instead of the workbook.")
 @click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
-def standings(workbook: Path, as_json: bool, output: Path | None, no_write: bool) -> None:
-    """Print the current standings with every tiebreaker, and write them as a sheet."""
-    result = run(lambda: api.current_standings(workbook, output, write=not no_write))
-    show_problems(result.warnings)
-    if as_json:
-        say(json.dumps(standings_json(result.standings), indent=2, ensure_ascii=False))
-    else:
-        say(standings_text(result.standings))
+@quiet_option
+def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: Path | None, output_file: Path | None,
+              no_write: bool, quiet: bool) -> None:
+    """Print the current standings with every tiebreaker, and write them as a sheet.
 
-
-def json_number(value) -> int | float:
-    return cell_number(value, 6)
-
-
-def standings_json(table: Standings) -> list[dict]:
-    """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers.
-
-    Rulesets that rank inside groups add the group (e.g. "pod") and "overall_rank".
+    \b
+    Example:
+      sheetrunner standings spring.xlsx --csv standings.csv
     """
-    group = table.group_label.lower()
-    return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
-             "team": row.player.team, "dropped": row.dropped,
-             **({group: row.group, "overall_rank": row.overall_rank} if group else {}),
-             **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
-
-
-def shown_value(value, tiebreaker) -> str:
-    if tiebreaker.percent:
-        return f"{float(value) * 100:.2f}%"
-    return f"{cell_number(value, 2):g}"
-
-
-def standings_text(table: Standings) -> str:
-    grouped = [table.group_label] if table.group_label else []
-    headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in table.columns]
-    body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
-            row.player.name + (" (dropped)" if row.dropped else ""), row.player.team]
-            + [shown_value(row.values[tb.key], tb) for tb in table.columns] for row in table.rows]
-    widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
-    lines = [f"Standings after round {table.after_round}"]
-    lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]
-    lines.append("Tiebreakers, in order:")
-    lines += [f"  {tb.label}: {tb.meaning}" for tb in table.tiebreakers]
-    if table.extras:
-        lines.append("Also shown:")
-        lines += [f"  {tb.label}: {tb.meaning}" for tb in table.extras]
-    return "\n".join(lines)
+    console = Console(quiet or as_json)
+    result = run(console, lambda: api.current_standings(workbook, output_file, write=not no_write))
+    console.problems(result.warnings)
+    if as_json:
+        click.echo(json.dumps(output.standings_rows(result.standings), indent=2, ensure_ascii=False))
+    else:
+        console.say(output.standings_text(result.standings))
+    for path in filter(None, (csv_file, xlsx_file)):
+        try:
+            console.say(f"Saved {output.export_standings(result.standings, path)}")
+        except OSError as error:
+            console.say(f"{path.name}: could not be saved: {error.strerror or error}.", err=True)
+            sys.exit(3)
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -231,32 +271,98 @@ def standings_text(table: Standings) -> str:
 @click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last one).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Folder for the reports (default: NAME-reports/round-N beside the workbook).")
-@click.option("--pdf", is_flag=True, help="Also print each report to PDF with a headless Chromium.")
+@click.option("--pdf", is_flag=True, help="Also print each report to PDF, and the round's kit in one kit.pdf.")
 @click.option("--paper", type=click.Choice(["A4", "Letter"], case_sensitive=False), default="A4", show_default=True,
               help="Page size for printing.")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
+@quiet_option
 def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool, paper: str,
-           templates: Path | None) -> None:
-    """Render a round's printable reports: pairings, slips, standings, poster, history."""
-    result = run(lambda: api.report(workbook, round_number, out, templates, pdf, paper))
-    say(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
-    say(f"Open {result.folder / 'index.html'}")
+           templates: Path | None, quiet: bool) -> None:
+    """Render a round's printable reports: pairings, slips, standings, poster, history.
+
+    \b
+    Example:
+      sheetrunner report spring.xlsx --pdf      (kit.pdf: pairings, slips and names, to print at once)
+    """
+    console = Console(quiet)
+    bar = Progress(console, "Printing PDFs")
+    try:
+        result = run(console, lambda: api.report(workbook, round_number, out, templates, pdf, paper, bar.step))
+    finally:
+        bar.close()
+    if result.was_stale:
+        console.say(f"The reports in {result.folder} were made before the workbook changed; they are printed anew.")
+    console.say(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
+    console.say(f"Open {result.folder / 'index.html'}")
+
+
+class Progress:
+    """click's progress bar for printing many pages, on a terminal only (a log or a pipe gets no bar)."""
+
+    def __init__(self, console: Console, label: str):
+        self.console, self.label, self.bar = console, label, None
+
+    def step(self, done: int, total: int) -> None:
+        if not self.console.live:
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr, show_pos=True)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=WORKBOOK_PATH)
+@click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last one).")
+@click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None:
+    """List the tables of a round that have no result yet (also printable: outstanding.html).
+
+    \b
+    Example:
+      sheetrunner outstanding spring.xlsx
+    """
+    console = Console()
+    tables, number, noun = run(console, lambda: api.outstanding(workbook, round_number))
+    if as_json:
+        click.echo(json.dumps({"round": number, "tables": tables}, indent=2, ensure_ascii=False))
+    elif not tables:
+        console.say(f"Every result of round {number} is in.")
+    else:
+        console.say(f"Round {number}: {len(tables)} {noun.lower()}(s) with no result yet.")
+        for table in tables:
+            console.say(f"  {noun} {table['table']}: " + " v ".join(player["name"] for player in table["players"]))
 
 
 @cli.command("tiebreakers")
 def list_tiebreakers() -> None:
-    """List every tiebreaker name for the Tiebreakers setting, with its meaning."""
+    """List every tiebreaker name for the Tiebreakers setting, with its meaning.
+
+    \b
+    Example:
+      sheetrunner tiebreakers
+    """
     for tb in TIEBREAKERS.values():
-        say(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
+        Console().say(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
 
 
 @cli.command("rulesets")
 def list_rulesets() -> None:
-    """List the rulesets with their result columns, options and defaults."""
+    """List the rulesets with their result columns, options and defaults.
+
+    \b
+    Example:
+      sheetrunner rulesets
+    """
+    console = Console()
     for ruleset in RULESETS.values():
-        say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
-        say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
-        say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
+        console.say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
+        console.say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
+        console.say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
         for option in ruleset.options:
-            say(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")
+            console.say(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")

@@ -80,3 +80,16 @@ class NoLegalPairing(EventError):
     """The rules admit no pairing for this round (e.g. a pod with no place for a late entry)."""
 
     exit_code = 4
+
+
+class Refusal(EventError):
+    """Nothing to do as asked (the event is over, the round has no results yet): not a problem in the workbook,
+    and nothing was written."""
+
+
+class PartlyDone(EventError):
+    """Some of the work is done (the HTML reports) and the rest could not be (the PDFs); `done` says what stands."""
+
+    def __init__(self, problems, done: str):
+        super().__init__(problems)
+        self.done = done

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .history import compute_history
 from .model import Event, Round, SeatScore
 from .pairing import Pairing, PairingImpossible
-from .problems import EventError, NoLegalPairing, Problem
+from .problems import EventError, NoLegalPairing, Problem, Refusal
 from .rulesets import Ruleset
 from .standings import Standings
 
@@ -67,15 +67,15 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
     replaces = False
     if redo:
         if last is None:
-            raise EventError(Problem("", "", "There is no round to redo yet.", "Run `pair` without --redo."))
+            raise Refusal(Problem("", "", "There is no round to redo yet.", "Run `pair` without --redo."))
         if last.has_any_result:
-            raise EventError(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only "
+            raise Refusal(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only "
                                      "regenerates a round with none.", "Clear its results first if you "
                                      "really mean to pair it again."))
         event = event.with_rounds(event.rounds[:-1])
         replaces = True
     elif last is not None and last.games and not last.has_any_result:
-        raise EventError(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
+        raise Refusal(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
                                  "`pair --redo`.", "To pair the next round, type its results first."))
     elif last is not None and not last.is_complete:
         raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next round cannot be "
@@ -83,7 +83,7 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
                                   "again while it has no results.")] + missing_results(last, ruleset))
     number = event.last_round.number + 1 if event.last_round else 1
     if number > event.settings.rounds:
-        raise EventError(Problem("Event", "", f"All {event.settings.rounds} rounds have been paired and played.",
+        raise Refusal(Problem("Event", "", f"All {event.settings.rounds} rounds have been paired and played.",
                                  "See the final standings with `sheetrunner standings`, or raise Rounds "
                                  "in the Event sheet to add a round."))
     playing = [p for p in event.players if p.plays_in(number)]

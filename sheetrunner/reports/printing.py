@@ -1,8 +1,8 @@
 """Printing the HTML reports to PDF with a headless Chromium, and one combined PDF of a round's kit.
 
 Chromium honours the pages' CSS: the paper size, the page header (event, round, date) and footer
-("Page x of y") printed on every page, and no table or slip split across pages. A callback is told of
-each page printed, so the command line can show progress on long runs.
+("Page x of y") printed on every page, and no table or slip split across pages. A callback is told how
+many reports are printed of how many, so the command line can show progress on long runs.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ def find_browser() -> str | None:
     return None
 
 
-def print_pdfs(pages: list[Path], kit: list[Path] = (), progress: Callable[[Path], None] = lambda page: None,
+def print_pdfs(pages: list[Path], kit: list[Path] = (),
+               progress: Callable[[int, int], None] = lambda done, total: None,
                browser: str | None = None) -> list[Path]:
     """Print each HTML page to PDF beside it; with `kit`, also `kit.pdf`: those pages' PDFs in one file."""
     browser = browser or find_browser()
@@ -47,7 +48,7 @@ def print_pdfs(pages: list[Path], kit: list[Path] = (), progress: Callable[[Path
                 raise EventError(Problem(page.name, "", f"Chromium could not print {page.name} ({error}).",
                                          "Try again, or print the HTML page from a browser.")) from None
             pdfs.append(pdf)
-            progress(page)
+            progress(len(pdfs), len(pages))
     if kit:
         pdfs.append(combine([page.with_suffix(".pdf") for page in kit], pages[0].parent / "kit.pdf"))
     return pdfs
