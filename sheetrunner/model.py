@@ -127,6 +127,8 @@ class Settings:
     date: str = ""
     tiebreakers: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    report_columns: tuple[str, ...] = ()
+    cells: dict[str, str] = field(default_factory=dict, compare=False, hash=False)  # option key -> Event!B5
 
     def option(self, key: str) -> Any:
         return self.options[key]

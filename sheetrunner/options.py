@@ -101,6 +101,8 @@ COMMON_OPTIONS: tuple[Option, ...] = (
            minimum=0, required=True),
     Option("tiebreakers", "Tiebreakers", "", "Leave blank for the ruleset's order, or list tiebreaker names "
            "separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
+    Option("report_columns", "Report columns", "", "Players columns shown beside each name on pairings and "
+           "standings, separated by commas (e.g. Faction, Deck).", kind="text"),
     Option("keep_teams_apart", "Keep teams apart", "always",
            "When players of the same Team are kept from meeting, where it is possible.",
            kind="choice", choices=TEAM_RULES),

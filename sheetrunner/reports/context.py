@@ -66,7 +66,7 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_
     """Plain data for every report of `round_number`, from the standings it was paired on and the latest ones."""
     round_ = next(r for r in event.rounds if r.number == round_number)
     names = event.players_by_id
-    shown_columns = [c for c in str(event.settings.options.get("report_columns") or "").split(",") if c.strip()]
+    shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
     current = _points(paired_on)
     tables = [_table(table, names, current, shown_columns) for table in round_.games]
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
@@ -101,7 +101,7 @@ def _points(standings: Standings) -> dict[int, str]:
 
 
 def _columns(player, shown_columns: list[str]) -> list[str]:
-    return [str(player.extra.get("shown", {}).get(column.strip(), "") or "") for column in shown_columns]
+    return [player.extra.get("shown", {}).get(column, "") for column in shown_columns]
 
 
 def _note(round_: Round, player_id: int) -> str:

@@ -19,7 +19,7 @@ from ..problems import Problem
 from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
-from .players import read_players
+from .players import missing_shown_columns, read_players
 from .reader import find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
@@ -45,11 +45,13 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
     checked.ruleset = ruleset
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
     extra = ruleset.player_columns if ruleset else ()
-    players, checked.new_ids = read_players(players_sheet, extra, checked.problems, sheets, log)
+    shown = settings.report_columns if settings else ()
+    players, checked.new_ids = read_players(players_sheet, extra, checked.problems, sheets, log, shown)
     if ruleset is not None and players_sheet is not None:
         checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
+    checked.problems.extend(missing_shown_columns(players_sheet, settings))
     cells: dict = {}
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
     checked.event = Event(settings, tuple(players), tuple(rounds))

@@ -22,8 +22,12 @@ def name_key(name: str) -> str:
 
 
 def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: list[Problem],
-                 sheets: dict[str, SheetRows], log: LogHistory) -> tuple[list[Player], dict[int, int]]:
-    """The roster, and the IDs to write into rows that had none (by sheet row)."""
+                 sheets: dict[str, SheetRows], log: LogHistory,
+                 shown: tuple[str, ...] = ()) -> tuple[list[Player], dict[int, int]]:
+    """The roster, and the IDs to write into rows that had none (by sheet row).
+
+    `shown` names the TO's own columns (faction, deck) the reports show beside each name: they are kept as
+    text in `extra["shown"]`."""
     if sheet is None:
         problems.append(Problem(PLAYERS_SHEET, "", "The workbook has no Players sheet.",
                                 "Add a sheet named Players with a Name column and one player per row."))
@@ -58,7 +62,32 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
         entries.append((row, fields))
     new_ids = _assign_ids(entries, _highest_id(sheets, ids, log))
     players = [_player(row, fields, new_ids, extra, reader.cell("name", row)) for row, fields in entries]
+    _keep_shown_columns(sheet, shown, players)
     return players, new_ids
+
+
+def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[Player]) -> None:
+    """Keyed by the header as the Players sheet has it, in the order `Report columns` lists them."""
+    index = {normal(header): i for i, header in enumerate(sheet.headers) if not is_blank(header)}
+    columns = {as_text(sheet.headers[index[normal(name)]]): index[normal(name)] for name in shown
+               if normal(name) in index}
+    rows = dict(sheet.rows)
+    for player in players:
+        values = rows[player.row]
+        player.extra["shown"] = {name: as_text(values[i]) if i < len(values) and not is_blank(values[i]) else ""
+                                 for name, i in columns.items()}
+
+
+def missing_shown_columns(sheet: SheetRows, settings) -> list[Problem]:
+    """A `Report columns` name with no Players column is left out of the reports, and said once."""
+    headers = {normal(header) for header in sheet.headers if not is_blank(header)}
+    missing = [name for name in settings.report_columns if normal(name) not in headers]
+    if not missing:
+        return []
+    listed = ", ".join(f'"{name}"' for name in missing)
+    return [Problem("Event", settings.cells.get("report_columns", ""), f"Report columns names {listed}, which "
+                    f"{'is not a Players column' if len(missing) == 1 else 'are not Players columns'}; the reports "
+                    "leave it out.", "Spell it as the Players column is headed, or add that column.", "warning")]
 
 
 def _has_name(reader: SheetReader, row: int, values: tuple, fields: dict[str, Any]) -> bool:

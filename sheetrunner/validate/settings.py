@@ -47,8 +47,12 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
     tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
     if ruleset is None or any(parsed.get(k) is None for k in ("rounds", "seed")):
         return None, ruleset
+    cells = {option.key: reader.cell("value", typed[normal(option.label)][0])
+             for option in options if normal(option.label) in typed}
+    shown = tuple(name.strip() for name in (parsed.get("report_columns") or "").split(",") if name.strip())
     settings = Settings(ruleset=ruleset.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
-                        date=parsed["date"], tiebreakers=tiebreakers or ruleset.tiebreakers, options=parsed)
+                        date=parsed["date"], tiebreakers=tiebreakers or ruleset.tiebreakers, options=parsed,
+                        report_columns=shown, cells=cells)
     return settings, ruleset
 
 
