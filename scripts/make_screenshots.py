@@ -1,10 +1,12 @@
 """Screenshots of every report for the README, rendered from the sample events with headless Chromium.
 
-Run: python scripts/make_screenshots.py   (needs `chromium`; writes docs/screenshots/*.png)
+Run: python scripts/make_screenshots.py   (needs `chromium`, and Ghostscript `gs` for the first page of the
+combined kit.pdf; writes docs/screenshots/*.png)
 """
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -14,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sheetrunner import api  # noqa: E402
-from sheetrunner.reports import BROWSER_FLAGS, find_browser  # noqa: E402
+from sheetrunner.reports.printing import BROWSER_FLAGS, find_browser  # noqa: E402
 
 SHOTS = [  # (sample, report, file name, window size)
     ("swiss-tp-16-players.xlsx", "pairings_by_table", "pairings-by-table.png", "900,900"),
@@ -46,6 +48,20 @@ def main() -> None:
                             f"--window-size={size}", f"--screenshot={out / name}", page], check=True,
                            capture_output=True, timeout=120)
             print(f"wrote {out / name}")
+        kit_page(Path(work), out / "kit-first-page.png")
+
+
+def kit_page(work: Path, target: Path) -> None:
+    """The first page of `report --pdf`'s kit.pdf as it prints, rasterised by Ghostscript."""
+    ghostscript = shutil.which("gs")
+    if ghostscript is None:
+        raise SystemExit("Ghostscript is needed for the kit.pdf page: apt-get install ghostscript")
+    shutil.copy(ROOT / "sample_events" / "swiss-tp-16-players.xlsx", work / "kit.xlsx")
+    api.report(work / "kit.xlsx", out=work / "kit", pdf=True, paper="A4")
+    subprocess.run([ghostscript, "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m", "-r70",
+                    "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={target}", str(work / "kit" / "kit.pdf")],
+                   check=True, capture_output=True, timeout=120)
+    print(f"wrote {target}")
 
 
 if __name__ == "__main__":
