@@ -77,7 +77,9 @@ def test_every_report_for_every_sample(sample, tmp_path, run):
     assert pages["pairings_by_name"].texts("player") == sorted(seated, key=collation_key)
     # Slips: one per game, in table order, a box per result column and seat.
     slips = pages["result_slips"]
-    assert slips.texts("slip-table") == [f"{ruleset.table_header} {t.number}" for t in last.games]
+    pods = {p.id: f"Pod {p.extra['pod']} · " for p in event.players if p.extra.get("pod")}
+    assert slips.texts("slip-table") == [f"{pods.get(t.player_ids[0], '')}{ruleset.table_header} {t.number}"
+                                         for t in last.games]
     assert len(slips.texts("box")) == sum(len(t.seats) for t in last.games) * len(ruleset.result_columns)
     # Standings: the same order and values as `standings --json`.
     table = json.loads(run("standings", "--json", "--no-write", sample).stdout)
@@ -122,6 +124,21 @@ def test_pods_standings_are_per_pod(tmp_path):
     html = (tmp_path / "out" / "standings.html").read_text(encoding="utf-8")
     assert "<h2>Pod A</h2>" in html
     assert pages["standings"].texts("player")[:3] == ["Scott Brosius", "Tino Martinez", "Andy Pettitte"]
+
+
+def test_pod_games_show_their_pod_on_pairings_and_slips(tmp_path):
+    path = make_event(tmp_path / "e.xlsx", [f"P{i}" for i in range(1, 11)], ruleset="pod-round-robin",
+                      settings={"Pod size": 5})
+    result = api.pair_next(path)
+    pods = {p.name: f"Pod {p.extra['pod']}" for p in api.load_event(path).event.players}
+    assert sorted(set(pods.values())) == ["Pod A", "Pod B"]
+    page = Classes((result.reports.folder / "pairings_by_table.html").read_text(encoding="utf-8"))
+    names = page.texts("name")
+    assert page.texts("group") == [pods[names[2 * i]] for i in range(len(page.texts("group")))]
+    assert len(page.texts("group")) == 4  # two games in each pod of five, whose fifth has the bye
+    assert all(pods[names[2 * i]] == pods[names[2 * i + 1]] for i in range(4))
+    slips = Classes((result.reports.folder / "result_slips.html").read_text(encoding="utf-8"))
+    assert slips.texts("slip-table") == [f"{group} · Table {n}" for n, group in enumerate(page.texts("group"), 1)]
 
 
 def test_chits_and_cards_table_cards(tmp_path):

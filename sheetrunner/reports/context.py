@@ -68,14 +68,16 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_
     names = event.players_by_id
     shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
     current = _points(paired_on)
-    tables = [_table(table, names, current, shown_columns) for table in round_.games]
+    groups = ruleset.group_of(event)
+    tables = [{**_table(table, names, current, shown_columns), "group": groups.get(table.player_ids[0], "")}
+              for table in round_.games]
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
              "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
         event=_event(event, ruleset, round_number, shown_columns),
         round=round_number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
-        slips=[{"number": t["number"], "seats": t["seats"], "columns": [c.header for c in ruleset.result_columns]}
-               for t in tables],
+        slips=[{"number": t["number"], "group": t["group"], "seats": t["seats"],
+                "columns": [c.header for c in ruleset.result_columns]} for t in tables],
         standings=standings_data(latest, event, shown_columns), history=_history(event, ruleset, scores),
         outstanding=[t for t, game in zip(tables, round_.games) if not all(s.has_result for s in game.seats)],
         reports=reports, extra=ruleset.report_extras(event, paired_on, round_),
@@ -89,7 +91,8 @@ def _event(event: Event, ruleset: Ruleset, round_number: int, shown_columns: lis
     return {"name": name, "date": event.settings.date, "ruleset": ruleset.title, "table": ruleset.table_header,
             "seat": ruleset.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.bye_label,
             "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
-            "two_player": ruleset.seats_per_table == (2, 2), "columns": shown_columns}
+            "two_player": ruleset.seats_per_table == (2, 2), "columns": shown_columns,
+            "grouped": bool(ruleset.group_of(event))}
 
 
 def _points(standings: Standings) -> dict[int, str]:

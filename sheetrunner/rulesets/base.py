@@ -80,6 +80,10 @@ class Ruleset:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
 
+    def group_of(self, event: Event) -> dict[int, str]:
+        """Each player's group when the ruleset plays in groups ("Pod A"), for the reports; else nothing."""
+        return {}
+
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
         """What the ruleset's own reports show, by template variable (from the standings the round was paired on)."""
         return {}

@@ -121,6 +121,9 @@ class PodRoundRobin(Ruleset):
                 return pod
         return list(pods)[-1]
 
+    def group_of(self, event: Event) -> dict[int, str]:
+        return {pid: f"Pod {pod}" for pod, members in self.pods(event).items() for pid in members}
+
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings inside each pod (002's steps), with each player's overall rank beside."""
         keys = event.settings.tiebreakers
