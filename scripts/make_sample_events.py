@@ -100,13 +100,15 @@ def make_pod_round_robin_7(path: Path) -> None:
     remove_backups(path)
 
 
-def type_card_game_results(path: Path, round_number: int, rng: random.Random) -> None:
-    """Best-of-three matches: 2-0, 2-1, 1-2, 0-2, and now and then 1-1 with a drawn game."""
+def type_card_game_results(path: Path, round_number: int, rng: random.Random, sheet_name: str = "") -> None:
+    """Best-of-three matches: 2-0, 2-1, 1-2, 0-2, and now and then 1-1 with a drawn game (never in a top cut,
+    `sheet_name`, whose matches need a winner)."""
     book = openpyxl.load_workbook(path)
-    sheet = book[f"Round {round_number}"]
+    sheet = book[sheet_name or f"Round {round_number}"]
     rows = [row for row in sheet.iter_rows(min_row=2) if row[0].value != "BYE"]
+    outcomes = [(2, 0, None), (2, 1, None), (1, 2, None), (0, 2, None)] + ([] if sheet_name else [(1, 1, 1)])
     for first, second in zip(rows[::2], rows[1::2]):
-        won, lost, drawn = rng.choice([(2, 0, None), (2, 1, None), (1, 2, None), (0, 2, None), (1, 1, 1)])
+        won, lost, drawn = rng.choice(outcomes)
         first[4].value, second[4].value = won, lost
         first[5].value = second[5].value = drawn
     book.save(path)
@@ -120,6 +122,24 @@ def make_swiss_card_game_32(path: Path) -> None:
     for number in (1, 2, 3):
         api.pair_next(path, reports=False)
         type_card_game_results(path, number, rng)
+    remove_backups(path)
+
+
+def make_swiss_top_8_24(path: Path) -> None:
+    """A finished event: five Swiss rounds, then a top 8 played to a champion, and the final standings."""
+    firsts = ("Ines", "Jon", "Kai", "Lea", "Max", "Noa")
+    lasts = ("Park", "Quinn", "Reyes", "Stone")
+    roster = "Name\n" + "".join(f"{first} {last}\n" for first in firsts for last in lasts)
+    init_from_roster(path, "swiss", roster, rounds=5, name="Sample Card Game with a Top 8", seed=24,
+                     top_cut=8, date="2026-11-22")
+    rng = random.Random(24)
+    for number in range(1, 6):
+        api.pair_next(path, reports=False)
+        type_card_game_results(path, number, rng)
+    for stage in ("Top 8", "Top 4", "Final"):
+        result = api.pair_next(path, reports=False)
+        type_card_game_results(path, result.round, rng, stage)
+    api.current_standings(path)
     remove_backups(path)
 
 
@@ -228,7 +248,7 @@ def remove_backups(path: Path) -> None:
 
 
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
-          "swiss-card-game-32-players.xlsx": make_swiss_card_game_32,
+          "swiss-card-game-32-players.xlsx": make_swiss_card_game_32, "swiss-top-8-24-players.xlsx": make_swiss_top_8_24,
           "chits-and-cards-8-players.xlsx": make_chits_and_cards_8, "allegiance-9-players.xlsx": make_allegiance_9,
           "ndc-diplomacy-21-players.xlsx": make_diplomacy_21}
 

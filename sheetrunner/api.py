@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import __version__
+from . import __version__, finals
 from .columns import PLAYER_COLUMNS
 from .layout import PLAYERS_SHEET, round_title
 from .logsheet import log_values
@@ -25,7 +25,7 @@ from .pairing import Pairing
 from .problems import EventError, PartlyDone, Problem, Refusal, raise_on_errors, warning
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .sheets import (event_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
+from .sheets import (event_sheet, final_standings_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
                      write_log_row)
 from .standings import Standings
 from .tournament import compute_scores, plan_next_round, scored_rounds, standings_after
@@ -97,19 +97,22 @@ class InitResult:
 
 
 def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, name: str = "",
-               players: Path | str | None = None, seed: int | None = None, date: str = "") -> InitResult:
+               players: Path | str | None = None, seed: int | None = None, date: str = "",
+               top_cut: int = 0) -> InitResult:
     """Make a new event workbook: `Event` settings and a `Players` sheet (§1 step 1)."""
     path = Path(path)
     ruleset = get_ruleset(ruleset_name)
     if ruleset is None:
         raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESETS)))
+    if top_cut and finals.unplayable_cut(ruleset, top_cut):
+        raise EventError(Problem("", "", *finals.unplayable_cut(ruleset, top_cut)))
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
     roster = read_roster(Path(players), ruleset.player_columns) if players else None
     entries = roster.players if roster else []
     chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(entries)), "name": name,
-              "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000)}
+              "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000), "top_cut": top_cut}
     with writing(path, None, "init"):
         workbook = Workbook.blank(path)
         workbook.add_sheet(event_sheet(ruleset, chosen))
@@ -130,6 +133,7 @@ class PairResult:
     warnings: list[Problem] = field(default_factory=list)
     reports: ReportResult | None = None
     reports_problem: Problem | None = None  # why the reports could not be rendered (the workbook was written)
+    title: str = ""  # the sheet written: "Round 4", or a stage of the cut ("Top 8")
 
 
 def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False, command: str = "pair",
@@ -142,22 +146,21 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
         loaded = load_event(path, redo)
         progress("Pairing")
         plan = plan_next_round(loaded.event, loaded.ruleset, redo)
-        progress(f"Writing Round {plan.number}")
+        progress(f"Writing {plan.title}")
         workbook = loaded.workbook
         fill_players(loaded, plan.pairing)
-        if plan.standings.after_round:
+        if plan.standings.after_round and plan.new_standings:
             workbook.add_sheet(standings_sheet(plan.standings), before=sheet_before_log(workbook))
-        workbook.add_sheet(round_sheet(loaded.event, loaded.ruleset, plan.number, plan.pairing),
+        workbook.add_sheet(round_sheet(loaded.event, plan.rules, plan.number, plan.pairing, plan.title),
                            before=sheet_before_log(workbook))
-        written = round_from_pairing(plan.number, plan.pairing, loaded.ruleset)
-        log_run(loaded, command, round_title(plan.number), written)
+        written = round_from_pairing(plan.number, plan.pairing, plan.rules, plan.title)
+        log_run(loaded, command, plan.title, written)
         backup = workbook.save(target)
-    result = PairResult(plan.number, plan.pairing, loaded.event, loaded.ruleset, plan.standings, target, backup,
-                        loaded.warnings)
+    result = PairResult(plan.number, plan.pairing, loaded.event, plan.rules, plan.standings, target, backup,
+                        loaded.warnings, title=plan.title)
     if reports:
         progress("Rendering the reports")
-        rounds = tuple(r for r in loaded.event.rounds if r.number < plan.number)
-        paired = loaded.event.with_rounds(rounds + (written,))
+        paired = with_written(loaded.event, written)
         try:
             result.reports = render_round(paired, loaded.ruleset, plan.number, target, reports_out, templates,
                                           paired_on=plan.standings)
@@ -187,7 +190,7 @@ def fill_players(loaded: Loaded, pairing: Pairing) -> None:
                                                        PLAYER_COLUMNS + loaded.ruleset.player_columns))
 
 
-def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round:
+def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
     """The round just written, as validation would read it back: seats in order, no results yet."""
     empty = {column.key: None for column in ruleset.result_columns}
 
@@ -198,12 +201,27 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset) -> Round
 
     tables = [Table(t.number, seats(t)) for t in pairing.tables]
     tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
-    return Round(number, tuple(tables), round_title(number))
+    return Round(number, tuple(tables), title or round_title(number))
 
 
-def reports_folder(workbook: Path, round_number: int, out: Path | str | None = None) -> Path:
-    """Reports go in `out`, or beside the workbook in NAME-reports/round-N."""
-    return Path(out) if out else workbook.with_name(f"{workbook.stem}-reports") / f"round-{round_number}"
+def reports_folder(workbook: Path, event: Event, round_: Round, out: Path | str | None = None) -> Path:
+    """Reports go in `out`, or beside the workbook in NAME-reports/round-N (a stage of the cut: top-8, final)."""
+    if out:
+        return Path(out)
+    name = f"round-{round_.number}" if round_ in event.rounds else "-".join(round_.sheet.lower().split())
+    return workbook.with_name(f"{workbook.stem}-reports") / name
+
+
+def with_written(event: Event, written: Round) -> Event:
+    """The event as it stands once `written` (a round, or a stage of the cut) is in, replacing a redone one."""
+    if written.number > event.settings.rounds:
+        return event.with_playoff(tuple(s for s in event.playoff if s.number < written.number) + (written,))
+    return event.with_rounds(tuple(r for r in event.rounds if r.number < written.number) + (written,))
+
+
+def find_round(event: Event, number: int) -> Round | None:
+    """A round, or a stage of the cut (numbered after the last round), by number."""
+    return next((r for r in event.rounds + event.playoff if r.number == number), None)
 
 
 @dataclass
@@ -212,12 +230,13 @@ class ReportResult:
     folder: Path
     files: list[Path]
     was_stale: bool = False  # the reports it replaced were made before the workbook changed
+    title: str = ""  # "Round 3", "Top 8"
 
 
 def report_stamp(event: Event, round_number: int) -> str:
     """What a round's printed pairings are made from: who sits at which table, and their names (results typed
     afterwards do not make the pairings stale)."""
-    round_ = next(r for r in event.rounds if r.number == round_number)
+    round_ = find_round(event, round_number)
     seating = sorted((str(t.number), sorted(event.player(pid).name for pid in t.player_ids)) for t in round_.tables)
     return hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
 
@@ -228,7 +247,8 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     """Render (and with `pdf` print) a round's reports, from the standings it was paired on and the latest."""
     from . import reports  # jinja2 loads only when something is rendered
 
-    if not any(r.number == round_number for r in event.rounds):
+    round_ = find_round(event, round_number)
+    if round_ is None:
         raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report "
                                  "on.", "Pair the round first, or name a round that exists with --round."))
     before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
@@ -236,10 +256,12 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
     upto = event.with_rounds(tuple(r for r in event.rounds if r.number <= round_number))
     latest = standings_after(upto, ruleset) if complete else paired_on
-    titles = {**reports.REPORTS, **ruleset.extra_reports}
-    data = reports.build_report_data(event, ruleset, round_number, paired_on, latest,
+    rules = ruleset if round_ in event.rounds else finals.StageRules(ruleset)
+    titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
+              if name not in rules.left_out_reports}
+    data = reports.build_report_data(event, rules, round_, paired_on, latest,
                                      compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
-    folder = reports_folder(workbook, round_number, out)
+    folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
     stale = reports.stale_reports(folder, stamp)
     try:
@@ -255,17 +277,16 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
         except EventError as error:
             raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
                 from None
-    return ReportResult(round_number, folder, files, stale)
+    return ReportResult(round_number, folder, files, stale, round_.sheet)
 
 
 def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
     """Reports beside the workbook made before one of their rounds changed (a hand edit since printing)."""
     from .reports import stale_reports
 
-    folder = workbook.with_name(f"{workbook.stem}-reports")
     found = []
-    for round_ in event.rounds:
-        where = folder / f"round-{round_.number}"
+    for round_ in event.rounds + event.playoff:
+        where = reports_folder(workbook, event, round_)
         if where.is_dir() and stale_reports(where, report_stamp(event, round_.number)):
             found.append(warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were "
                                  f"made before {round_.sheet} changed.", f"Print them again: sheetrunner report "
@@ -281,25 +302,34 @@ def report(path: Path | str, round_number: int | None = None, out: Path | str | 
     if not loaded.event.rounds:
         raise Refusal(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
                                  "Pair round 1 first with `sheetrunner pair`."))
-    number = round_number or loaded.event.rounds[-1].number
+    number = round_number or (loaded.event.rounds + loaded.event.playoff)[-1].number
     return render_round(loaded.event, loaded.ruleset, number, loaded.path, out, templates, pdf, paper,
                         progress=progress)
 
 
-def outstanding(path: Path | str, round_number: int | None = None) -> tuple[list[dict], int, str]:
-    """The tables of a round (default: the last) without results: (tables with their seats, round, table noun)."""
+@dataclass
+class Outstanding:
+    round: int
+    title: str  # "Round 3", "Top 8"
+    noun: str  # "Table", "Board", "Match"
+    tables: list[dict]  # {"table": label, "players": [{"id", "name"}]}
+
+
+def outstanding(path: Path | str, round_number: int | None = None) -> Outstanding:
+    """The tables of a round (default: the last, or the stage of the cut being played) without results."""
     loaded = load_event(path)
     if not loaded.event.rounds:
         raise Refusal(Problem("", "", "The workbook has no round yet.", "Pair round 1 first with `sheetrunner pair`."))
-    number = round_number or loaded.event.rounds[-1].number
-    round_ = next((r for r in loaded.event.rounds if r.number == number), None)
+    number = round_number or (loaded.event.rounds + loaded.event.playoff)[-1].number
+    round_ = find_round(loaded.event, number)
     if round_ is None:
         raise Refusal(Problem(f"Round {number}", "", f"There is no Round {number} sheet.", "Name a round that exists."))
     names = loaded.event.players_by_id
     tables = [{"table": t.number, "players": [{"id": s.player_id, "name": names[s.player_id].name}
                                               for s in t.seats]}
               for t in round_.games if not all(s.has_result for s in t.seats)]
-    return tables, number, loaded.ruleset.table_header
+    rules = loaded.ruleset if round_ in loaded.event.rounds else finals.StageRules(loaded.ruleset)
+    return Outstanding(number, round_.sheet, rules.table_header, tables)
 
 
 @dataclass
@@ -310,23 +340,31 @@ class StandingsResult:
     output: Path | None
     backup: Path | None
     warnings: list[Problem] = field(default_factory=list)
+    placings: list[finals.Placing] = field(default_factory=list)  # once the top cut is decided
 
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
-    """Standings after the last round with every result, written as `Standings after RN` (§1 step 4)."""
+    """Standings after the last round with every result, written as `Standings after RN` (§1 step 4); once a
+    top cut is decided, the final placings too, written as `Final standings`."""
     if not write:
         loaded = load_event(path)
-        standings = standings_after(loaded.event, loaded.ruleset)
-        return StandingsResult(standings, loaded.event, loaded.ruleset, None, None, loaded.warnings)
+        return standings_result(loaded, None, None)
     with writing(path, output, "standings") as target:
         loaded = load_event(path)
-        standings = standings_after(loaded.event, loaded.ruleset)
-        backup = None
-        if standings.after_round:
-            table = standings_sheet(standings)
+        result = standings_result(loaded, target, None)
+        if result.standings.after_round:
+            table = final_standings_sheet(result.placings, result.standings) if result.placings else \
+                standings_sheet(result.standings)
             loaded.workbook.add_sheet(table, before=sheet_before_log(loaded.workbook))
             log_run(loaded, "standings", table.title)
-            backup = loaded.workbook.save(target)
+            result.backup = loaded.workbook.save(target)
         else:
-            target = None
-    return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings)
+            result.output = None
+    return result
+
+
+def standings_result(loaded: Loaded, target: Path | None, backup: Path | None) -> StandingsResult:
+    standings = standings_after(loaded.event, loaded.ruleset)
+    decided = finals.is_decided(loaded.event, loaded.ruleset)
+    return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings,
+                           finals.placings(loaded.event, loaded.ruleset, standings) if decided else [])

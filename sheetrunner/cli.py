@@ -157,9 +157,12 @@ def cli() -> None:
 @click.option("--name", default="", help="The event's name, shown on reports.")
 @click.option("--date", default="", help="The event's date, shown on reports.")
 @click.option("--seed", type=click.IntRange(min=0), help="Random seed (default: drawn now and stored).")
+@click.option("--top-cut", type=click.IntRange(min=2), default=None,
+              help="Players in the top cut after the last round (allegiance 3 or 4, Diplomacy 7 for the final "
+                   "game; default none).")
 @quiet_option
 def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
-         seed: int | None, quiet: bool) -> None:
+         seed: int | None, top_cut: int | None, quiet: bool) -> None:
     """Make a new event workbook with Event settings and a Players sheet.
 
     \b
@@ -167,7 +170,7 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
       sheetrunner init spring.xlsx --ruleset swiss-tp --players roster.csv --rounds 5 --name "Spring Open"
     """
     console = Console(quiet)
-    made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date))
+    made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0))
     if made.roster is not None:
         console.say(made.roster.summary(players.name))
     console.say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
@@ -255,12 +258,15 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     result = run(console, lambda: api.current_standings(workbook, output_file, write=not no_write))
     console.problems(result.warnings)
     if as_json:
-        click.echo(json.dumps(output.standings_rows(result.standings), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(output.standings_rows(result.standings, result.placings), indent=2,
+                              ensure_ascii=False))
     else:
+        if result.placings:
+            console.say(output.placings_text(result.standings, result.placings) + "\n")
         console.say(output.standings_text(result.standings))
     for path in filter(None, (csv_file, xlsx_file)):
         try:
-            console.say(f"Saved {output.export_standings(result.standings, path)}")
+            console.say(f"Saved {output.export_standings(result.standings, path, result.placings)}")
         except OSError as error:
             console.say(f"{path.name}: could not be saved: {error.strerror or error}.", err=True)
             sys.exit(3)
@@ -293,7 +299,7 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
         bar.close()
     if result.was_stale:
         console.say(f"The reports in {result.folder} were made before the workbook changed; they are printed anew.")
-    console.say(f"Round {result.round}: {len(result.files)} file(s) in {result.folder}")
+    console.say(f"{result.title}: {len(result.files)} file(s) in {result.folder}")
     console.say(f"Open {result.folder / 'index.html'}")
 
 
@@ -328,15 +334,16 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
       sheetrunner outstanding spring.xlsx
     """
     console = Console()
-    tables, number, noun = run(console, lambda: api.outstanding(workbook, round_number))
+    found = run(console, lambda: api.outstanding(workbook, round_number))
     if as_json:
-        click.echo(json.dumps({"round": number, "tables": tables}, indent=2, ensure_ascii=False))
-    elif not tables:
-        console.say(f"Every result of round {number} is in.")
+        click.echo(json.dumps({"round": found.round, "tables": found.tables}, indent=2, ensure_ascii=False))
+    elif not found.tables:
+        console.say(f"Every result of {found.title.lower()} is in.")
     else:
-        console.say(f"Round {number}: {len(tables)} {noun.lower()}(s) with no result yet.")
-        for table in tables:
-            console.say(f"  {noun} {table['table']}: " + " v ".join(player["name"] for player in table["players"]))
+        plural = "(es)" if found.noun.endswith("ch") else "(s)"
+        console.say(f"{found.title}: {len(found.tables)} {found.noun.lower()}{plural} with no result yet.")
+        for table in found.tables:
+            console.say(f"  {found.noun} {table['table']}: " + " v ".join(p["name"] for p in table["players"]))
 
 
 @cli.command("tiebreakers")

@@ -58,7 +58,7 @@ JOINED_IN = Column("joined_in", "Joined in", ("Joined", "Late entry"), "whole", 
 
 PLAYER_COLUMNS = (PLAYER_ID, PLAYER_NAME, TEAM, FIXED_TABLE, DROPPED_AFTER, JOINED_IN)
 
-TABLE = Column("table", "Table", ("Game", "Board"), hint="Type the table number, or BYE.", width=8)
+TABLE = Column("table", "Table", ("Game", "Board", "Match"), hint="Type the table number, or BYE.", width=8)
 SEAT = Column("seat", "Seat", (), "whole", minimum=1, hint="Type the seat number.", width=6)
 ROUND_PLAYER_ID = Column("id", "ID", PLAYER_ID.aliases, "whole", minimum=1,
                          hint="Type the player's ID from Players, or leave it blank and type the name.", width=6)

@@ -15,6 +15,7 @@ from .values import clean_text
 EVENT_SHEET = "Event"
 PLAYERS_SHEET = "Players"
 LOG_SHEET = "Log"
+FINAL_STANDINGS = "Final standings"
 ROUND_TITLE = re.compile(r"^round\s*0*(\d{1,4})$")
 STANDINGS_TITLE = re.compile(r"^standings after r(\d{1,4})$")
 

@@ -141,6 +141,7 @@ class Event:
     settings: Settings
     players: tuple[Player, ...]
     rounds: tuple[Round, ...] = ()
+    playoff: tuple[Round, ...] = ()  # the stages of the top cut after the last round (`Top 8`, …, `Final`)
 
     def player(self, player_id: int) -> Player:
         return self.players_by_id[player_id]
@@ -160,7 +161,10 @@ class Event:
         return last is not None and last.number >= self.settings.rounds and last.is_complete
 
     def with_rounds(self, rounds: tuple[Round, ...]) -> Event:
-        return Event(self.settings, self.players, rounds)
+        return Event(self.settings, self.players, rounds, self.playoff)
+
+    def with_playoff(self, playoff: tuple[Round, ...]) -> Event:
+        return Event(self.settings, self.players, self.rounds, playoff)
 
     def playing_in(self, round_number: int) -> list[Player]:
         return [player for player in self.players if player.plays_in(round_number)]

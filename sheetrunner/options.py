@@ -21,7 +21,7 @@ class Option:
     label: str
     default: Any
     about: str
-    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | text
+    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | none_or_whole | text
     choices: tuple[str, ...] = ()
     minimum: int | None = 0
     required: bool = False
@@ -38,6 +38,7 @@ class Option:
             "choice": lambda r: values.as_choice(r, self.choices),
             "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
             "mean_or_number": read_mean_or_number,
+            "none_or_whole": read_none_or_whole,
             "text": values.as_text,
         }
         return reader[self.kind](raw)
@@ -48,6 +49,8 @@ class Option:
             return "Yes" if value else "No"
         if isinstance(value, Fraction):  # a whole or finite decimal number stays a number
             return fraction_cell(value)
+        if self.kind == "none_or_whole" and not value:
+            return NONE
         return value
 
     @property
@@ -64,6 +67,8 @@ class Option:
             return "Type a number, e.g. 1/3 or 0.5."
         if self.kind == "mean_or_number":
             return "Type mean, or a number such as 0 or 25."
+        if self.kind == "none_or_whole":
+            return "Type none, or a number of players such as 8."
         return ""
 
 
@@ -74,6 +79,16 @@ def read_mean_or_number(raw: Any) -> str | Fraction:
         return values.as_number(raw)
     except values.BadValue:
         raise values.BadValue(f"needs mean or a number, found {values.shown(raw)}") from None
+
+
+def read_none_or_whole(raw: Any) -> int:
+    """`none` (or 0) is 0; otherwise a whole number of at least 2."""
+    if values.as_text(raw).lower() in (NONE, "no", "0"):
+        return 0
+    try:
+        return values.as_whole_number(raw, 2)
+    except values.BadValue:
+        raise values.BadValue(f"needs none or a whole number of at least 2, found {values.shown(raw)}") from None
 
 
 def fraction_cell(value: Fraction) -> int | float | str:
@@ -90,6 +105,8 @@ def fraction_cell(value: Fraction) -> int | float | str:
 FORMAT_VERSION = 1  # the workbook format this sheetrunner reads and writes (§2)
 TEAM_RULES = ("always", "round 1 only", "never")
 MEAN = "mean"
+NONE = "none"
+FINAL_DECIDES = ("places", "score")
 
 COMMON_OPTIONS: tuple[Option, ...] = (
     Option("format_version", "Format version", FORMAT_VERSION, "Version of the sheetrunner workbook format.", minimum=1),
@@ -103,10 +120,19 @@ COMMON_OPTIONS: tuple[Option, ...] = (
            "separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
     Option("report_columns", "Report columns", "", "Players columns shown beside each name on pairings and "
            "standings, separated by commas (e.g. Faction, Deck).", kind="text"),
+    Option("top_cut", "Top cut", 0, "After the last round: none, or how many players play on by single elimination "
+           "(4, 8, 16; a number between gives the top seeds byes). Allegiance and Diplomacy: the size of the final "
+           "game (3 or 4; 7).", kind="none_or_whole"),
     Option("keep_teams_apart", "Keep teams apart", "always",
            "When players of the same Team are kept from meeting, where it is possible.",
            kind="choice", choices=TEAM_RULES),
 )
+
+
+FINAL_DECIDES_OPTION = Option(
+    "final_decides", "Final decides", "places", "With a top cut: places, the final game alone orders its players "
+    "(ties to the higher seed); score, the final counts as one more round for its players, who are ranked by "
+    "the standings with it.", kind="choice", choices=FINAL_DECIDES)
 
 
 def option_by_label(options: tuple[Option, ...]) -> dict[str, Option]:

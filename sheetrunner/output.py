@@ -17,11 +17,20 @@ def json_number(value) -> int | float:
     return cell_number(value, 6)
 
 
-def standings_rows(table: Standings) -> list[dict[str, Any]]:
+def standings_rows(table: Standings, placings: list = ()) -> list[dict[str, Any]]:
     """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers.
 
-    Rulesets that rank inside groups add the group (e.g. "pod") and "overall_rank".
+    Rulesets that rank inside groups add the group (e.g. "pod") and "overall_rank". Once a top cut is decided,
+    rows come in final place order with "place" and "reached" first.
     """
+    rows = _rows(table)
+    if not placings:
+        return rows
+    by_id = {row["id"]: row for row in rows}
+    return [{"place": p.place, "reached": p.reached, **by_id[p.player_id]} for p in placings]
+
+
+def _rows(table: Standings) -> list[dict[str, Any]]:
     group = table.group_label.lower()
     return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
              "team": row.player.team, "dropped": row.dropped,
@@ -29,12 +38,12 @@ def standings_rows(table: Standings) -> list[dict[str, Any]]:
              **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
 
-def export_standings(table: Standings, path: Path) -> Path:
+def export_standings(table: Standings, path: Path, placings: list = ()) -> Path:
     """The JSON rows as a CSV or Excel file (by the name's suffix), through pandas: a clean file for a website
     or a federation, written to a temporary name first so a half-written file never stands."""
     import pandas
 
-    frame = pandas.DataFrame(standings_rows(table))
+    frame = pandas.DataFrame(standings_rows(table, placings))
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         if path.suffix.lower() == ".xlsx":
@@ -51,6 +60,15 @@ def shown_value(value, tiebreaker) -> str:
     if tiebreaker.percent:
         return f"{float(value) * 100:.2f}%"
     return f"{cell_number(value, 2):g}"
+
+
+def placings_text(table: Standings, placings: list) -> str:
+    """The final places after a top cut, above the standings they came from."""
+    names = {row.player.id: row.player for row in table.rows}
+    lines = [[str(p.place), names[p.player_id].name, p.reached] for p in placings]
+    width = max(len(line[1]) for line in lines + [["", "Player", ""]])
+    return "\n".join(["Final placings", f"Place  {'Player'.ljust(width)}  Reached"] +
+                     [f"{place.ljust(5)}  {name.ljust(width)}  {reached}".rstrip() for place, name, reached in lines])
 
 
 def standings_text(table: Standings) -> str:
@@ -83,7 +101,7 @@ def round_lines(result) -> list[str]:
         return f"{names[pid].name}{score}"
 
     tables, noun, bye = result.pairing.tables, result.ruleset.table_header, result.ruleset.bye_label
-    lines = [f"Round {result.round}: {len(tables)} {noun.lower()}(s), {len(result.pairing.byes)} "
+    lines = [f"{result.title}: {len(tables)} {noun.lower()}{'(es)' if noun.endswith('ch') else '(s)'}, {len(result.pairing.byes)} "
              f"{'sit-out(s)' if bye != 'BYE' else 'bye(s)'}."]
     if len(tables) <= 100:
         for table in tables:
@@ -96,7 +114,7 @@ def round_lines(result) -> list[str]:
     for text in compromises:
         players = [names[p].name for p, notes in result.pairing.notes.items() if text in notes]
         lines.append(f"  - {', '.join(players)}: {text}")
-    lines.append(f"Wrote Round {result.round} to {result.output}" +
+    lines.append(f"Wrote {result.title} to {result.output}" +
                  (f" (backup: {result.backup.name})." if result.backup else "."))
     return lines
 
@@ -105,7 +123,7 @@ def round_json(result) -> dict[str, Any]:
     """A paired round for scripts: what was written where, every table, byes, compromises and warnings."""
     names = result.event.players_by_id
     return {
-        "round": result.round, "workbook": str(result.output), "backup": str(result.backup) if result.backup else None,
+        "round": result.round, "sheet": result.title, "workbook": str(result.output), "backup": str(result.backup) if result.backup else None,
         "tables": [{"table": t.number, "players": [{"id": pid, "name": names[pid].name, "seat": seat}
                                                    for pid, seat in zip(t.player_ids, t.seats or range(1, 99))]}
                    for t in result.pairing.tables],

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import columns as cols
-from .layout import EVENT_SHEET, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
+from .layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
 from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
 from .model import Event
 from .options import COMMON_OPTIONS, Option, normal
@@ -83,8 +83,8 @@ def round_headers(ruleset: Ruleset) -> list[cols.Column]:
     return [table, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.result_columns, cols.NOTE]
 
 
-def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing) -> SheetTable:
-    """`Round N`: a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
+def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, title: str = "") -> SheetTable:
+    """`Round N` (or a stage of the cut, `title`): a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
     columns = round_headers(ruleset)
     names = event.players_by_id
     blanks = [None] * len(ruleset.result_columns)
@@ -99,7 +99,7 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing) -
     first_result = 5
     rules = {column_range(first_result + i, max(len(rows) + 1, 2)): rule
              for i, c in enumerate(ruleset.result_columns) if (rule := validation_for(c)) is not None}
-    return SheetTable(round_title(number), [c.header for c in columns], rows, [c.width for c in columns],
+    return SheetTable(title or round_title(number), [c.header for c in columns], rows, [c.width for c in columns],
                       validations=rules)
 
 
@@ -116,6 +116,23 @@ def standings_sheet(standings: Standings) -> SheetTable:
     first = len(headers) - len(standings.columns)
     percent = {first + offset for offset, tb in enumerate(standings.columns) if tb.percent}
     return SheetTable(standings_title(standings.after_round), headers, rows, widths, percent_columns=percent)
+
+
+def final_standings_sheet(placings: list, standings: Standings) -> SheetTable:
+    """`Final standings`: each player's place after the top cut, how far they got, then their standings row."""
+    rows_by_id = {row.player.id: row for row in standings.rows}
+    headers = ["Place", "ID", "Player", "Team", "Reached", "Rank after the rounds"] + \
+        [tb.label for tb in standings.columns]
+    rows = []
+    for placing in placings:
+        row = rows_by_id[placing.player_id]
+        rows.append([placing.place, row.player.id, row.player.name, row.player.team or None, placing.reached or None,
+                     row.rank_label if row.shared else row.rank]
+                    + [cell_number(row.values[tb.key]) for tb in standings.columns])
+    first = len(headers) - len(standings.columns) + 1  # columns count from 1
+    percent = {first + offset for offset, tb in enumerate(standings.columns) if tb.percent}
+    return SheetTable(FINAL_STANDINGS, headers, rows, [7, 6, 28, 18, 12, 12] + [10] * len(standings.columns),
+                      percent_columns=percent)
 
 
 def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str, Any]],

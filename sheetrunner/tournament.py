@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import finals
 from .history import compute_history
+from .layout import round_title
 from .model import Event, Round, SeatScore
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, Problem, Refusal
@@ -59,10 +61,16 @@ class NextRound:
     pairing: Pairing
     standings: Standings
     replaces: bool = False
+    title: str = ""  # the sheet to write: "Round 4", or a stage of the cut ("Top 8")
+    rules: Ruleset | finals.StageRules | None = None  # how that sheet is laid out and read
+    new_standings: bool = True  # whether the standings it was paired on are written beside it
 
 
 def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
-    """Decide which round to pair and pair it, refusing when the workbook is not ready (§7)."""
+    """Decide which round (or stage of the cut) to pair and pair it, refusing when the workbook is not ready
+    (§7)."""
+    if event.playoff or (finals.cut_size(event) and event.is_finished and not redo):
+        return plan_stage(event, ruleset, redo)
     last = event.last_round
     replaces = False
     if redo:
@@ -96,4 +104,35 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
             from None
-    return NextRound(number, pairing, standings, replaces)
+    return NextRound(number, pairing, standings, replaces, round_title(number), ruleset)
+
+
+def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
+    """The next stage of the top cut, once the last round has every result (§5a)."""
+    titles = finals.stage_titles(finals.cut_size(event), ruleset)
+    rules = finals.StageRules(ruleset)
+    stages, last, replaces = event.playoff, event.playoff[-1] if event.playoff else None, False
+    if redo:
+        if last.has_any_result:
+            raise Refusal(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only regenerates a "
+                                  "stage with none.", "Clear its results first if you really mean to pair it "
+                                  "again."))
+        stages, replaces = stages[:-1], True
+    elif last is not None and not last.has_any_result:
+        raise Refusal(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
+                              "`pair --redo`.", "To pair the next stage, type its results first."))
+    elif last is not None and not last.is_complete:
+        raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next stage cannot be "
+                                  "paired.", "Enter the results listed below.")] + missing_results(last, rules))
+    event = event.with_playoff(stages)
+    standings = standings_after(event, ruleset)
+    if len(stages) == len(titles):
+        champion = event.player(finals.placings(event, ruleset, standings)[0].player_id).name
+        raise Refusal(Problem(last.sheet, "", f"The event is over: {champion} is the champion.",
+                              "`sheetrunner standings` writes the final placings; `sheetrunner report` prints "
+                              "them."))
+    number = event.settings.rounds + len(stages) + 1
+    pairing = finals.pair_stage(event, ruleset, standings, compute_history(event.rounds), number)
+    names = {player.id: player.name for player in event.players}
+    return NextRound(number, pairing.explain(names), standings, replaces, titles[len(stages)], rules,
+                     new_standings=not stages)

@@ -52,7 +52,7 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
     event = book["Event"]
     settings = {row[0]: row[1] for row in event.iter_rows(min_row=2, values_only=True)}
     assert settings == {"Format version": 1, "Ruleset": "swiss-tp", "Rounds": 3, "Event name": "Open", "Date": None,
-                        "Random seed": 42, "Tiebreakers": None, "Report columns": None, "Keep teams apart": "always", "Offensive bonus": "Yes",
+                        "Random seed": 42, "Tiebreakers": None, "Report columns": None, "Top cut": "none", "Keep teams apart": "always", "Offensive bonus": "Yes",
                         "Offensive bonus at OP": 4, "Defensive bonus": "Yes", "Defensive bonus margin": 1,
                         "Allow rematches": "No"}
     players = book["Players"]
@@ -64,8 +64,8 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
     rules = {str(v.sqref): (v.type, v.formula1) for v in players.data_validations.dataValidation}
     assert rules["D2:D500"] == ("whole", "1") and rules["E2:E500"] == ("whole", "0")
     event_rules = {str(v.sqref): v.formula1 for v in event.data_validations.dataValidation}
-    assert event_rules["B3"] == '"' + ",".join(RULESETS) + '"' and event_rules["B11"] == '"Yes,No"'
-    assert event_rules["B10"] == '"always,round 1 only,never"'
+    assert event_rules["B3"] == '"' + ",".join(RULESETS) + '"' and event_rules["B12"] == '"Yes,No"'
+    assert event_rules["B11"] == '"always,round 1 only,never"'
 
 
 @pytest.mark.parametrize("content", [

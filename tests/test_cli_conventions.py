@@ -58,8 +58,9 @@ def test_pair_json_is_exactly_what_was_written(tmp_path, run):
     result = run("pair", path, "--json", "--no-reports")
     assert result.exit_code == 0
     written = json.loads(result.stdout)  # stdout is the JSON and nothing else
-    assert set(written) == {"round", "workbook", "backup", "tables", "byes", "compromises", "warnings", "reports"}
-    assert written["round"] == 1 and written["workbook"] == str(path) and written["reports"] is None
+    assert set(written) == {"round", "sheet", "workbook", "backup", "tables", "byes", "compromises", "warnings", "reports"}
+    assert written["round"] == 1 and written["sheet"] == "Round 1" and written["workbook"] == str(path)
+    assert written["reports"] is None
     assert Path(written["backup"]).parent == tmp_path / "e-backups"
     rows = round_rows(path, 1)
     sheet = [dict(zip(rows[0], row)) for row in rows[1:]]

@@ -61,10 +61,10 @@ class ReportData:
     extra: dict[str, Any] = field(default_factory=dict)  # what a ruleset's own reports show
 
 
-def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_on: Standings, latest: Standings,
+def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: Standings, latest: Standings,
                       scores: list[SeatScore], reports: dict[str, str]) -> ReportData:
-    """Plain data for every report of `round_number`, from the standings it was paired on and the latest ones."""
-    round_ = next(r for r in event.rounds if r.number == round_number)
+    """Plain data for every report of a round (or a stage of the cut), from the standings it was paired on and
+    the latest ones."""
     names = event.players_by_id
     shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
     current = _points(paired_on)
@@ -74,8 +74,8 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
              "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
-        event=_event(event, ruleset, round_number, shown_columns),
-        round=round_number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
+        event=_event(event, ruleset, round_, shown_columns),
+        round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
         slips=[{"number": t["number"], "group": t["group"], "seats": t["seats"],
                 "columns": [c.header for c in ruleset.result_columns]} for t in tables],
         standings=standings_data(latest, event, shown_columns), history=_history(event, ruleset, scores),
@@ -84,13 +84,17 @@ def build_report_data(event: Event, ruleset: Ruleset, round_number: int, paired_
     )
 
 
-def _event(event: Event, ruleset: Ruleset, round_number: int, shown_columns: list[str]) -> dict[str, Any]:
+def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[str]) -> dict[str, Any]:
+    """The event and where it stands: "Round 3" of 5, or a stage of the cut ("Top 8")."""
     name = event.settings.name or "Tournament"
-    parts = [name, f"Round {round_number} of {event.settings.rounds}"] + ([event.settings.date] if event.settings.date
-                                                                        else [])
+    is_round = round_.number <= event.settings.rounds
+    stage = f"Round {round_.number}" if is_round else round_.sheet
+    progress = f"{stage} of {event.settings.rounds}" if is_round else stage
+    parts = [name, progress] + ([event.settings.date] if event.settings.date else [])
     return {"name": name, "date": event.settings.date, "ruleset": ruleset.title, "table": ruleset.table_header,
             "seat": ruleset.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.bye_label,
             "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
+            "stage": stage, "progress": progress,
             "two_player": ruleset.seats_per_table == (2, 2), "columns": shown_columns,
             "grouped": bool(ruleset.group_of(event))}
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..columns import Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
-from ..options import Option
+from ..options import FINAL_DECIDES_OPTION, Option
 from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
 from ..problems import Problem, warning
@@ -47,7 +47,9 @@ class Allegiance(Ruleset):
                minimum=2),
         Option("odd_games_at", "Other-size games at", "bottom", "Where the games of the other size sit in the "
                "standings.", kind="choice", choices=("bottom", "top")),
+        FINAL_DECIDES_OPTION,
     )
+    final_order = ("wins", "vi")
     tiebreakers = ("wins", "vi", "opponents_vi", "random")
     provides = frozenset({"wins", "vi"})
     score_key = "wins"

@@ -40,8 +40,11 @@ class Ruleset:
     bye_label: str = "BYE"  # what a bye row's Table cell says
     missed_text: str = "missed (a loss with no opponent)"  # a missed round in a player's history
     extra_reports: dict[str, str] = {}  # the ruleset's own reports: template name -> title
+    left_out_reports: tuple[str, ...] = ()  # shared reports that make no sense for it
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up
+    final_title: str = "Final"  # the sheet of a multiplayer ruleset's final game
+    final_order: tuple[str, ...] = ()  # a final game's values that order its players (multiplayer), best first
 
     def default_rounds(self, player_count: int) -> int:
         """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
@@ -79,6 +82,11 @@ class Ruleset:
     def check_players(self, players: list, sheet: str) -> list[Problem]:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
+
+    def final_seats(self, seeds: list[int], history: History) -> tuple[object, ...]:
+        """The seats of a multiplayer final, in seed order: seed 1 in seat 1 (a TO who lets seeds choose swaps
+        them by hand)."""
+        return tuple(range(1, len(seeds) + 1))
 
     def group_of(self, event: Event) -> dict[int, str]:
         """Each player's group when the ruleset plays in groups ("Pod A"), for the reports; else nothing."""

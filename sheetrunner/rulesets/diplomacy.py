@@ -30,7 +30,7 @@ from fractions import Fraction
 from ..columns import Column
 from ..history import History
 from ..model import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
-from ..options import MEAN, Option
+from ..options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
@@ -77,7 +77,10 @@ class Diplomacy(Ruleset):
                kind="number"),
         Option("sit_out_score", "Sit-out score", MEAN, "What a round spent sitting out scores: mean (the mean of "
                "the player's boards, so it neither helps nor hurts) or a fixed number.", kind="mean_or_number"),
+        FINAL_DECIDES_OPTION,
     )
+    final_title = "Top board"
+    final_order = ("score", "centres")
     tiebreakers = ("event_score", "random")
     provides = frozenset({"score", "centres"})
     bye_label = SITS_OUT
@@ -189,6 +192,16 @@ class Diplomacy(Ruleset):
             return SeatScore(row.round, row.player_id, (), {**row.values, "score": value}, "bye")
 
         return [sit_out(row) if row.is_bye else row for row in scores]
+
+    def final_seats(self, seeds: list[int], history: History) -> tuple[object, ...]:
+        """Top board powers in seed order: each seed takes, of the powers still free, the one they have played
+        least (ties: the first in the usual order, Austria to Turkey)."""
+        free, powers = list(POWERS), []
+        for pid in seeds:
+            power = min(free, key=lambda p: (history.seats.get(pid, {}).get(p, 0), POWERS.index(p)))
+            free.remove(power)
+            powers.append(power)
+        return tuple(powers)
 
     def pair(self, event: Event, standings, history: History, round_number: int) -> Pairing:
         """Sit-outs, then boards from a seeded shuffle with repeat opponents avoided, then powers."""

@@ -4,14 +4,15 @@ Validation never raises on bad data: each finding becomes a `Problem` with
 the sheet, the cell, what is wrong and how to fix it, and reading goes on so
 the TO sees everything at once. Only the ruleset being unknown stops the
 reading of round sheets (their columns depend on it). One module per sheet
-kind: `settings` (Event), `players`, `rounds`; `edits` warns about
-compromises made by hand.
+kind: `settings` (Event), `players`, `rounds`, `playoff` (the stages of a top
+cut); `edits` warns about compromises made by hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..finals import cut_problems
 from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
 from ..logsheet import changed_rounds, read_log
 from ..model import Event
@@ -20,6 +21,7 @@ from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
 from .players import missing_shown_columns, read_players
+from .playoff import read_playoff
 from .reader import find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
@@ -54,7 +56,9 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
     checked.problems.extend(missing_shown_columns(players_sheet, settings))
     cells: dict = {}
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
-    checked.event = Event(settings, tuple(players), tuple(rounds))
+    playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo)
+    checked.event = Event(settings, tuple(players), tuple(rounds), tuple(playoff))
+    checked.problems.extend(cut_problems(checked.event, ruleset))
     kept = rounds[:-1] if redo else rounds
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
     checked.problems.extend(changed_rounds(checked.event, log))

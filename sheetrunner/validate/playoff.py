@@ -1,0 +1,67 @@
+"""The stage sheets of a top cut (`Top 8`, `Top 4`, `Final`, `Top board`), read like rounds (SPEC §5a).
+
+Without a `Top cut` setting these titles are the TO's own sheets and are left alone. With one, each stage
+the cut has is read in order, numbered after the last round, with the ruleset's result checks and, for a
+two-player match, a winner required. Who plays in a stage is whatever the sheet says (the sheet is the
+truth), so nobody is missing from one.
+"""
+
+from __future__ import annotations
+
+from ..finals import StageRules, cut_size, is_stage_title, stage_titles
+from ..grid import SheetRows
+from ..layout import sheet_key
+from ..logsheet import LogHistory
+from ..model import Event, Player, Round, Settings
+from ..problems import Problem
+from ..rulesets import Ruleset
+from ..tournament import missing_results
+from .rounds import RoundReader
+
+
+def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settings, players: list[Player],
+                 rounds: list[Round], problems: list[Problem], log: LogHistory, redo: bool = False) -> list[Round]:
+    cut = cut_size(Event(settings, tuple(players)))
+    found = {sheet_key(title): sheet for title, sheet in sheets.items() if is_stage_title(title)}
+    if not cut or not found:
+        return []
+    titles = stage_titles(cut, ruleset)
+    for key, sheet in found.items():
+        if key not in {sheet_key(t) for t in titles}:
+            problems.append(Problem(sheet.name, "", f"{sheet.name} is not a stage of this top cut of {cut} ("
+                                    f"{', '.join(titles)}), so it is ignored.", "Rename the sheet, or check Top "
+                                    "cut in the Event sheet.", "warning"))
+    present = [(index, title, found[sheet_key(title)]) for index, title in enumerate(titles)
+               if sheet_key(title) in found]
+    if not present:
+        return []
+    if not _swiss_is_over(rounds, settings):
+        problems.append(Problem(present[0][2].name, "", f"There is a {present[0][2].name} sheet, but the "
+                                f"{settings.rounds} rounds before the cut are not all played.",
+                                "Finish the rounds first, or delete the sheet."))
+        return []
+    rules = StageRules(ruleset)
+    everyone = {p.id for p in players}
+    stages: list[Round] = []
+    for index, title, sheet in present:
+        if index != len(stages):
+            problems.append(Problem(sheet.name, "", f"There is a {sheet.name} sheet but no {titles[len(stages)]} "
+                                    "sheet.", f"Stages are played in order: {', '.join(titles)}."))
+            break
+        number = settings.rounds + index + 1
+        seen: list[Problem] = []
+        stage = RoundReader(sheet, number, rules, settings, players, seen, log, idle=everyone).read()
+        replaced = redo and index == len(present) - 1 and not stage.has_any_result
+        if not replaced:
+            problems.extend(seen)
+        stages.append(stage)
+    for stage in stages[:-1]:
+        if not stage.is_complete:
+            problems.append(Problem(stage.sheet, "", f"{stage.sheet} is missing results, but a later stage has "
+                                    "been paired.", "Enter the missing results."))
+            problems.extend(missing_results(stage, rules))
+    return stages
+
+
+def _swiss_is_over(rounds: list[Round], settings: Settings) -> bool:
+    return len(rounds) == settings.rounds and all(r.is_complete for r in rounds)
