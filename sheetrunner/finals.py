@@ -21,7 +21,7 @@ from typing import Any
 from .columns import Column
 from .history import History
 from .layout import sheet_key
-from .model import BYE, Event, Round, Table
+from .model import Event, Round, Table
 from .pairing import Pairing, PairedTable
 from .problems import Problem
 from .rulesets import Ruleset
@@ -193,6 +193,21 @@ def pair_stage(event: Event, ruleset: Ruleset, standings: Standings, history: Hi
     return pairing
 
 
+def misplaced(event: Event, ruleset: Ruleset, standings: Standings) -> list[tuple[Round, int, str]]:
+    """Players seated in a stage who have no place there: not in the cut, or out at an earlier stage.
+    (stage, player, why) each."""
+    seeded = seeds(event, standings)
+    expected, found = list(seeded), []
+    for index, stage in enumerate(event.playoff):
+        for pid in stage.player_ids:
+            if pid not in expected:
+                why = f"is not in the top {len(seeded)}" if index == 0 or pid not in seeded else \
+                    f"is out of the cut since {event.playoff[index - 1].sheet}"
+                found.append((stage, pid, why))
+        expected = survivors(event, ruleset, (stage,), expected)
+    return found
+
+
 @dataclass(frozen=True)
 class Placing:
     place: int
@@ -207,7 +222,7 @@ def placings(event: Event, ruleset: Ruleset, standings: Standings) -> list[Placi
     if is_two_player(ruleset):
         ordered = _bracket_places(event, ruleset, seeded, seed_of)
     else:
-        ordered = _final_game_places(event, ruleset, seeded, seed_of)
+        ordered = _final_game_places(event, ruleset, seeded, seed_of, standings)
     placed = {pid for pid, _ in ordered}
     ordered += [(row.player.id, "") for row in sorted(standings.rows, key=lambda r: r.overall_rank or 0)
                 if row.player.id not in placed]
@@ -231,30 +246,22 @@ def _bracket_places(event: Event, ruleset: Ruleset, seeded: list[int], seed_of: 
     return ordered
 
 
-def _final_game_places(event: Event, ruleset: Ruleset, seeded: list[int], seed_of: dict[int, int]) -> list:
-    """A final game orders its players by its own result (`places`), or by the standings with it counted as
-    one more round (`score`); exact ties go to the higher seed."""
+def _final_game_places(event: Event, ruleset: Ruleset, seeded: list[int], seed_of: dict[int, int],
+                       standings: Standings) -> list:
+    """A final game orders its players by its own result (`places`), or by their standings with the final's
+    values added (`score`: Diplomacy's event score plus the top board's score); exact ties go to the higher seed."""
     final = event.playoff[0] if event.playoff else None
     if final is None or not final.is_complete:
         return []
     players = [pid for pid in seeded if pid in final.player_ids]
+    values = {row.player_id: row.values for row in ruleset.score_round(final, event.settings)}
     if event.settings.options.get("final_decides") == "score":
-        scores = ruleset.finalize(_all_scores(event, ruleset, final), event)
-        with_final = ruleset.rank(event.with_rounds(event.rounds + (final,)), scores, final.number)
-        order = {row.player.id: (row.overall_rank or index) for index, row in enumerate(with_final.rows)}
-        players.sort(key=lambda pid: (order[pid], seed_of[pid]))
+        standing = {row.player.id: row.values for row in standings.rows}
+        players.sort(key=lambda pid: tuple(-(standing[pid][kept] + values[pid][added])
+                                           for kept, added in ruleset.final_adds.items()) + (seed_of[pid],))
     else:
-        values = {row.player_id: row.values for row in ruleset.score_round(final, event.settings)}
         players.sort(key=lambda pid: tuple(-values[pid][key] for key in ruleset.final_order) + (seed_of[pid],))
     return [(pid, "Champion" if place == 0 else ruleset.final_title) for place, pid in enumerate(players)]
-
-
-def _all_scores(event: Event, ruleset: Ruleset, final: Round) -> list:
-    scores = []
-    for round_ in event.rounds + (final,):
-        scores.extend(ruleset.score_round(round_, event.settings))
-        scores.extend(ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
-    return scores
 
 
 def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, Any]:
@@ -264,7 +271,7 @@ def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, A
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
     names = event.players_by_id
     titles = stage_titles(len(seeded), ruleset)
-    order = [] if is_two_player(ruleset) else _final_game_places(event, ruleset, seeded, seed_of)
+    order = [] if is_two_player(ruleset) else _final_game_places(event, ruleset, seeded, seed_of, standings)
     place = {pid: number for number, (pid, _) in enumerate(order, start=1)}
     stages = []
     for index, title in enumerate(titles):

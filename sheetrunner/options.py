@@ -131,8 +131,8 @@ COMMON_OPTIONS: tuple[Option, ...] = (
 
 FINAL_DECIDES_OPTION = Option(
     "final_decides", "Final decides", "places", "With a top cut: places, the final game alone orders its players "
-    "(ties to the higher seed); score, the final counts as one more round for its players, who are ranked by "
-    "the standings with it.", kind="choice", choices=FINAL_DECIDES)
+    "(ties to the higher seed); score, its players are ranked by their score with the final's added (Diplomacy: "
+    "event score plus top board score).", kind="choice", choices=FINAL_DECIDES)
 
 
 def option_by_label(options: tuple[Option, ...]) -> dict[str, Option]:

@@ -50,6 +50,7 @@ class Allegiance(Ruleset):
         FINAL_DECIDES_OPTION,
     )
     final_order = ("wins", "vi")
+    final_adds = {"wins": "wins", "vi": "vi"}
     tiebreakers = ("wins", "vi", "opponents_vi", "random")
     provides = frozenset({"wins", "vi"})
     score_key = "wins"

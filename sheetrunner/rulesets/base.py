@@ -45,6 +45,7 @@ class Ruleset:
     points_value: str = "mp"  # the per-round value head-to-head adds up
     final_title: str = "Final"  # the sheet of a multiplayer ruleset's final game
     final_order: tuple[str, ...] = ()  # a final game's values that order its players (multiplayer), best first
+    final_adds: dict[str, str] = {}  # standings column -> the final game's value added to it (`Final decides: score`)
 
     def default_rounds(self, player_count: int) -> int:
         """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten

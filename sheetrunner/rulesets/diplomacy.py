@@ -81,6 +81,7 @@ class Diplomacy(Ruleset):
     )
     final_title = "Top board"
     final_order = ("score", "centres")
+    final_adds = {"event_score": "score"}
     tiebreakers = ("event_score", "random")
     provides = frozenset({"score", "centres"})
     bye_label = SITS_OUT

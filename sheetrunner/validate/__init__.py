@@ -21,7 +21,7 @@ from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
 from .players import missing_shown_columns, read_players
-from .playoff import read_playoff
+from .playoff import misplaced_players, read_playoff
 from .reader import find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
@@ -56,10 +56,14 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
     checked.problems.extend(missing_shown_columns(players_sheet, settings))
     cells: dict = {}
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
-    playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo)
+    stage_cells: dict = {}
+    playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo, stage_cells)
     checked.event = Event(settings, tuple(players), tuple(rounds), tuple(playoff))
     checked.problems.extend(cut_problems(checked.event, ruleset))
-    kept = rounds[:-1] if redo else rounds
+    if playoff and not any(p.is_error for p in checked.problems):
+        kept_stages = checked.event.with_playoff(tuple(playoff[:-1] if redo else playoff))
+        checked.problems.extend(misplaced_players(kept_stages, ruleset, stage_cells))
+    kept = rounds[:-1] if redo and not playoff else rounds
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
     checked.problems.extend(changed_rounds(checked.event, log))
     return checked

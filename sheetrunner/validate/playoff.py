@@ -8,19 +8,23 @@ truth), so nobody is missing from one.
 
 from __future__ import annotations
 
-from ..finals import StageRules, cut_size, is_stage_title, stage_titles
+from typing import Callable
+
+from ..finals import StageRules, cut_size, is_stage_title, misplaced, stage_titles
 from ..grid import SheetRows
 from ..layout import sheet_key
 from ..logsheet import LogHistory
 from ..model import Event, Player, Round, Settings
 from ..problems import Problem
 from ..rulesets import Ruleset
-from ..tournament import missing_results
+from ..tournament import missing_results, standings_after
 from .rounds import RoundReader
 
 
 def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settings, players: list[Player],
-                 rounds: list[Round], problems: list[Problem], log: LogHistory, redo: bool = False) -> list[Round]:
+                 rounds: list[Round], problems: list[Problem], log: LogHistory, redo: bool = False,
+                 cells: dict[int, Callable[[int], str]] | None = None) -> list[Round]:
+    """The stages played so far; `cells` gets, for each, the function naming a player's cell (row -> "D7")."""
     cut = cut_size(Event(settings, tuple(players)))
     found = {sheet_key(title): sheet for title, sheet in sheets.items() if is_stage_title(title)}
     if not cut or not found:
@@ -50,7 +54,10 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
             break
         number = settings.rounds + index + 1
         seen: list[Problem] = []
-        stage = RoundReader(sheet, number, rules, settings, players, seen, log, idle=everyone).read()
+        reader = RoundReader(sheet, number, rules, settings, players, seen, log, idle=everyone)
+        stage = reader.read()
+        if cells is not None:
+            cells[number] = reader.player_cell
         replaced = redo and index == len(present) - 1 and not stage.has_any_result
         if not replaced:
             problems.extend(seen)
@@ -65,3 +72,17 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
 
 def _swiss_is_over(rounds: list[Round], settings: Settings) -> bool:
     return len(rounds) == settings.rounds and all(r.is_complete for r in rounds)
+
+
+def misplaced_players(event: Event, ruleset: Ruleset, cells: dict[int, Callable[[int], str]]) -> list[Problem]:
+    """A stage seats only the cut's players still in: someone out (or never in) is a mistake, not a choice."""
+    standings = standings_after(event, ruleset)
+    names = event.players_by_id
+
+    def cell(stage: Round, pid: int) -> str:
+        return cells[stage.number](next(s.row for t in stage.tables for s in t.seats if s.player_id == pid))
+
+    return [Problem(stage.sheet, cell(stage, pid),
+                    f"{names[pid].name} {why}, so cannot play in {stage.sheet}.",
+                    f"Seat the players still in, or use `pair --redo` while {stage.sheet} has no results.")
+            for stage, pid, why in misplaced(event, ruleset, standings)]
