@@ -29,6 +29,7 @@ SHOTS = [  # (sample, report, file name, window size)
     ("allegiance-9-players.xlsx", "result_slips", "allegiance-slips.png", "900,600"),
     ("ndc-diplomacy-21-players.xlsx", "pairings_by_table", "diplomacy-boards.png", "900,800"),
     ("chits-and-cards-8-players.xlsx", "table_cards", "table-cards.png", "900,700"),
+    ("swiss-top-8-24-players.xlsx", "bracket", "bracket.png", "1200,850"),
 ]
 
 

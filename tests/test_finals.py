@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import openpyxl
@@ -291,3 +292,27 @@ def test_a_top_board_that_adds_to_the_score_ranks_its_players_with_it(tmp_path, 
     assert [row["id"] for row in placed] == finalists + order[7:]
     by_board_alone = sorted(order[:7], key=lambda pid: (-top[names[pid]], order.index(pid)))
     assert finalists != by_board_alone  # on this event the two ways differ, so the setting is seen to matter
+
+
+def test_the_cut_prints_a_bracket_poster_and_the_final_placings(tmp_path, run):
+    sample = Path(__file__).resolve().parent.parent / "sample_events" / "swiss-top-8-24-players.xlsx"
+    placed = json.loads(run("standings", sample, "--json", "--no-write").stdout)
+    names = {row["id"]: row["name"] for row in placed}
+    result = run("report", sample, "--out", tmp_path / "final")
+    assert result.stdout.splitlines()[0] == f"Final: 8 file(s) in {tmp_path / 'final'}"
+    poster = (tmp_path / "final" / "bracket.html").read_text(encoding="utf-8")
+    assert "body { page: poster;" in poster  # one landscape page, as the standings poster
+    assert f'Champion: <span class="name">{names[placed[0]["id"]]}</span>' in poster
+    for stage in ("Top 8", "Top 4", "Final"):
+        assert f"<h2>{stage}</h2>" in poster
+    seeds = [int(seed) for seed in re.findall(r'<span class="seed">(\d+)</span>', poster)]
+    assert seeds[:8] == [seed for pair in TOP_8 for seed in pair]
+    page = (tmp_path / "final" / "placings.html").read_text(encoding="utf-8")
+    assert re.findall(r'<td class="player">([^<]+)</td><td>[^<]*</td><td class="reached">([^<]*)</td>', page) == [
+        (row["name"], row["reached"]) for row in placed]
+    top8 = run("report", sample, "--round", 6, "--out", tmp_path / "top8")
+    assert top8.stdout.splitlines()[0] == f"Top 8: 8 file(s) in {tmp_path / 'top8'}"
+    assert "The final placings are printed once the final has its result." in \
+        (tmp_path / "top8" / "placings.html").read_text(encoding="utf-8")
+    slips = (tmp_path / "top8" / "result_slips.html").read_text(encoding="utf-8")
+    assert slips.count('class="slip-table">Match ') == 4

@@ -85,3 +85,15 @@ def test_diplomacy_sample_has_three_boards_and_two_scored_rounds(run):
         assert sorted({row[0] for row in rows[1:]}) == [1, 2, 3]
         assert all(row[4] is not None and row[8] in (1909, 1910) for row in rows[1:])
     assert len(content["Standings after R2"]) == 22
+
+
+def test_top_8_sample_is_a_finished_event_with_its_final_standings(run):
+    path = SAMPLES / "swiss-top-8-24-players.xlsx"
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    content = sheets(path)
+    assert list(content)[-6:] == ["Standings after R5", "Top 8", "Top 4", "Final", "Final standings", "Log"]
+    final = content["Final standings"]
+    assert final[0][:6] == ["Place", "ID", "Player", "Team", "Reached", "Rank after the rounds"]
+    assert [row[4] for row in final[1:10]] == ["Champion", "Final", "Top 4", "Top 4"] + ["Top 8"] * 4 + [None]
+    assert len(final) == 25
+    assert run("pair", path).stderr.startswith(f"Final: The event is over: {final[1][2]} is the champion.")
