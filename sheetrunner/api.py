@@ -16,19 +16,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from . import __version__, finals
+from . import __version__, finals, simulate
 from .columns import PLAYER_COLUMNS
-from .layout import PLAYERS_SHEET, round_title
+from .layout import PLAYERS_SHEET
 from .logsheet import log_values
-from .model import BYE, Event, Round, Seat, Table
-from .pairing import Pairing
-from .problems import EventError, PartlyDone, Problem, Refusal, raise_on_errors, warning
+from .model import Event, Round
+from .pairing import Pairing, PairingImpossible
+from .problems import EventError, NoLegalPairing, PartlyDone, Problem, Refusal, raise_on_errors, warning
 from .roster import Roster, read_roster
 from .rulesets import RULESETS, Ruleset, get_ruleset
-from .sheets import (event_sheet, final_standings_sheet, player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet,
-                     write_log_row)
+from .sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
+                     round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
-from .tournament import compute_scores, plan_next_round, scored_rounds, standings_after
+from .tournament import compute_scores, plan_next_round, round_from_pairing, scored_rounds, standings_after
 from .validate import Checked, find_sheet, validate
 from .workbook import Workbook, now_text
 from .xlsx import files
@@ -188,20 +188,6 @@ def fill_players(loaded: Loaded, pairing: Pairing) -> None:
         sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
         loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, cells,
                                                        PLAYER_COLUMNS + loaded.ruleset.player_columns))
-
-
-def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
-    """The round just written, as validation would read it back: seats in order, no results yet."""
-    empty = {column.key: None for column in ruleset.result_columns}
-
-    def seats(table) -> tuple[Seat, ...]:
-        labels = table.seats or range(1, len(table.player_ids) + 1)
-        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])))
-                     for label, pid in zip(labels, table.player_ids))
-
-    tables = [Table(t.number, seats(t)) for t in pairing.tables]
-    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
-    return Round(number, tuple(tables), title or round_title(number))
 
 
 def reports_folder(workbook: Path, event: Event, round_: Round, out: Path | str | None = None) -> Path:
@@ -368,3 +354,64 @@ def standings_result(loaded: Loaded, target: Path | None, backup: Path | None) -
     decided = finals.is_decided(loaded.event, loaded.ruleset)
     return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings,
                            finals.placings(loaded.event, loaded.ruleset, standings) if decided else [])
+
+
+def simulate_setup(setup: simulate.Setup, workers: int = 1,
+                   progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
+    """`simulate --ruleset R --players N`: the field played `setup.runs` times; a field the rules cannot
+    pair is said in one line before any run starts."""
+    ruleset = get_ruleset(setup.ruleset)
+    if ruleset is None:
+        raise EventError(Problem("", "", f'Unknown ruleset "{setup.ruleset}".', "Use one of: " + ", ".join(RULESETS)))
+    try:
+        simulate.run_once(setup, 0)
+    except PairingImpossible as impossible:
+        raise EventError(Problem("", "", f"{setup.players} players cannot play {setup.ruleset}: {impossible}",
+                                 "Simulate a field the rules can pair.")) from None
+    return simulate.simulate_event(setup, workers, progress)
+
+
+def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -> Path:
+    """One of the simulated events as a workbook, every round typed in and logged as `pair` would: to see what
+    the simulation plays, to practise on, or to go on pairing."""
+    path = Path(path)
+    if path.exists() or path.is_symlink():
+        raise EventError(Problem(path.name, "", f"{path} already exists; a simulated event is never written over "
+                                 "a file.", "Choose a new file name."))
+    ruleset = get_ruleset(setup.ruleset)
+    for event, _, _, _ in simulate.play_event(setup, index):
+        pass
+    chosen = {"ruleset": ruleset.name, "rounds": setup.rounds, "seed": event.settings.seed,
+              "name": f"Simulated {ruleset.name} event {index + 1} (seed {setup.seed})"}
+    roster = [{"id": p.id, "name": p.name, **{c.key: p.extra.get(c.key) for c in ruleset.player_columns}}
+              for p in event.players]
+    with writing(path, None, "simulate"):
+        workbook = Workbook.blank(path)
+        workbook.add_sheet(event_sheet(ruleset, chosen))
+        workbook.add_sheet(players_sheet(ruleset, roster))
+        for round_ in event.rounds:
+            workbook.add_sheet(played_round_sheet(event, ruleset, round_))
+            before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_.number))
+            write_log_row(workbook, log_values(before, "simulate", __version__, round_.sheet, len(roster),
+                                               now_text(), round_))
+        workbook.save()
+    return path
+
+
+def simulate_workbook(path: Path | str, runs: int = 1000, seed: int | None = None, draw_rate: float = 0.0,
+                      cut: int | None = None, workers: int = 1,
+                      progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
+    """`simulate EVENT.xlsx`: the rounds left, from the workbook's results (the seed defaults to the event's)."""
+    loaded = load_event(path)
+    event = loaded.event
+    if event.is_finished or event.playoff:
+        raise Refusal(Problem("", "", "Every round has been played; there is nothing left to simulate.",
+                              "See the final standings with `sheetrunner standings`."))
+    setup = simulate.RestSetup(event, loaded.ruleset, runs, event.settings.seed if seed is None else seed,
+                               draw_rate, cut or finals.cut_size(event) or 8)
+    try:
+        simulate.run_rest(setup, 0)
+    except PairingImpossible as impossible:
+        raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
+            from None
+    return simulate.simulate_rest(setup, workers, progress)

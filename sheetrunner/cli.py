@@ -20,6 +20,7 @@ import click
 from . import __version__, api, output
 from .problems import EventError, PartlyDone, Problem, Refusal
 from .rulesets import RULESETS
+from .simulate import Setup
 from .tiebreakers import TIEBREAKERS
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
@@ -344,6 +345,66 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
         console.say(f"{found.title}: {len(found.tables)} {found.noun.lower()}{plural} with no result yet.")
         for table in found.tables:
             console.say(f"  {found.noun} {table['table']}: " + " v ".join(p["name"] for p in table["players"]))
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("workbook", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=False)
+@click.option("--ruleset", "-r", type=click.Choice(list(RULESETS)), help="Simulate a new event of this ruleset.")
+@click.option("--players", "-p", "player_count", type=click.IntRange(min=2), help="Players in the new event.")
+@click.option("--rounds", "-n", type=click.IntRange(min=1), help="Rounds (default: enough for the field).")
+@click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="Events to play.")
+@click.option("--seed", type=click.IntRange(min=0), help="Seed of the draws (default 1, or the event's).")
+@click.option("--draw-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
+              help="Share of games drawn (multiplayer: with no winner).")
+@click.option("--skill", type=click.FloatRange(0), default=1.0, show_default=True,
+              help="How much hidden strength decides a game (0: coin flips). New events only.")
+@click.option("--cut", type=click.IntRange(min=1), help="The top cut to report (default: the event's, or 8).")
+@click.option("--workers", type=click.IntRange(min=1), default=min(2, os.cpu_count() or 1), show_default=True,
+              help="Processes to run the events on.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the report with its charts to this HTML file.")
+@click.option("--example", "example_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the first simulated event as a workbook (new events only).")
+@quiet_option
+def simulate(workbook: Path | None, ruleset: str | None, player_count: int | None, rounds: int | None, runs: int,
+             seed: int | None, draw_rate: float, skill: float, cut: int | None, workers: int, as_json: bool,
+             html_file: Path | None, example_file: Path | None, quiet: bool) -> None:
+    """Play an event many times with the real engines: before it starts, or the rounds left of one running.
+
+    \b
+    Example:
+      sheetrunner simulate --ruleset swiss --players 64 --runs 1000
+      sheetrunner simulate spring.xlsx          (each player's chances, and what they need)
+    """
+    console = Console(quiet or as_json)
+    if (workbook is None) == (ruleset is None):
+        raise click.UsageError("Give a workbook, or --ruleset and --players for a new event.")
+    if ruleset is not None and player_count is None:
+        raise click.UsageError("--players is needed with --ruleset.")
+    bar = Progress(console, "Simulating")
+    try:
+        if workbook is not None:
+            summary = run(console, lambda: api.simulate_workbook(workbook, runs, seed, draw_rate, cut, workers,
+                                                                 bar.step))
+            lines, title = output.rest_lines(summary), f"{workbook.stem}: the rounds left, simulated"
+        else:
+            setup = Setup(ruleset, player_count, rounds or RULESETS[ruleset].default_rounds(player_count),
+                                       runs, 1 if seed is None else seed, draw_rate, skill, cut or 8)
+            summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))
+            lines, title = output.simulation_lines(summary), f"{ruleset}, {player_count} players: simulated"
+    finally:
+        bar.close()
+    if as_json:
+        click.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    for line in lines:
+        console.say(line)
+    if html_file is not None:
+        from .reports.simulation import render_simulation
+
+        console.say(f"Report: {run(console, lambda: render_simulation(summary, html_file, title))}")
+    if example_file is not None and workbook is None:
+        console.say(f"Example event: {run(console, lambda: api.write_simulated_event(setup, 0, example_file))}")
 
 
 @cli.command("tiebreakers")

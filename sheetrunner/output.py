@@ -134,3 +134,48 @@ def round_json(result) -> dict[str, Any]:
         "warnings": [p.as_dict() for p in result.warnings],
         "reports": str(result.reports.folder) if result.reports else None,
     }
+
+
+def percent(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+def simulation_lines(s: dict[str, Any]) -> list[str]:
+    """A `simulate --ruleset` summary for people."""
+    lines = [f"{s['ruleset']}, {s['players']} players, {s['rounds']} rounds: {s['runs']} simulated events "
+             f"(seed {s['seed']}, draws {percent(s['draw_rate'])}, skill {s['skill']})"]
+    if "final_records" in s:
+        lines.append(f"Records after round {s['rounds']} (players, mean over the runs; chance to make the top "
+                     f"{s['cut']}):")
+        lines += [f"  {record:<7} {players:>7}   {percent(s['chance_to_make_the_cut'][record])}"
+                  for record, players in s["final_records"].items()]
+        lines.append("Undefeated at the end: " + "; ".join(f"{n} in {percent(share)} of runs"
+                                                          for n, share in s["undefeated_at_the_end"].items()))
+        lines.append(f"The top {s['cut']} line: " + ", ".join(f"{record} in {percent(share)}"
+                                                               for record, share in s["cut_line"].items()))
+        lines.append(f"A forced rematch in {percent(s['chance_of_a_repeat'])} of runs; a long float (more than one "
+                     f"score group) in {percent(s['chance_of_a_long_float'])}.")
+        lines.append(f"Rounds: {s['recommended_rounds']} recommended for {s['players']} players (enough for one "
+                     f"player to win them all: log2 of the field, at least 3); MTR appendix E: {s['mtr_rounds']}.")
+        return lines
+    lines.append("Round  games (size x mean count)  byes/sit-outs  repeats" +
+                 ("  repeat powers" if "repeat_powers_per_round" in s else "") + "  widest score spread")
+    for r, games in enumerate(s["games_per_round"]):
+        sizes = ", ".join(f"{size} x {n:g}" for size, n in games.items())
+        powers = f"  {s['repeat_powers_per_round'][r]:>13}" if "repeat_powers_per_round" in s else ""
+        lines.append(f"{r + 1:>5}  {sizes:<26}  {s['byes_per_round'][r]:>13}  {s['repeats_per_round'][r]:>7}"
+                     f"{powers}  {s['widest_score_spread_per_round'][r]:>17}")
+    return lines
+
+
+def rest_lines(s: dict[str, Any]) -> list[str]:
+    """A `simulate EVENT.xlsx` summary for people: each player's chances, and what they need."""
+    left = s["rounds"] - s["first_round_played"] + 1
+    lines = [f"After round {s['after_round']} of {s['rounds']}: the {left} round(s) left played {s['runs']} times "
+             f"(seed {s['seed']}), every game a coin flip.",
+             f"Rank  Player{' ' * 22}First   Top {s['cut']:<4} Mean place  Top {s['cut']} by wins still to come"]
+    for p in s["players"]:
+        needs = "  ".join(f"{wins}: {percent(chance)}" for wins, chance in p["needs"].items())
+        lines.append(f"{p['rank_now']:<5} {p['name'][:27]:<27} {percent(p['chance_first']):>6}  "
+                     f"{percent(p['chance_cut']):>6}  {p['expected_place']:>10}  {needs}")
+    return lines

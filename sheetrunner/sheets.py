@@ -12,7 +12,7 @@ from typing import Any
 from . import columns as cols
 from .layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
 from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
-from .model import Event
+from .model import Event, Round
 from .options import COMMON_OPTIONS, Option, normal
 from .pairing import Pairing
 from .rulesets import RULESETS, Ruleset
@@ -101,6 +101,22 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, t
              for i, c in enumerate(ruleset.result_columns) if (rule := validation_for(c)) is not None}
     return SheetTable(title or round_title(number), [c.header for c in columns], rows, [c.width for c in columns],
                       validations=rules)
+
+
+def played_round_sheet(event: Event, ruleset: Ruleset, round_: Round) -> SheetTable:
+    """A round with its results typed in, as a TO's finished sheet holds them (a simulated event written out)."""
+    columns = round_headers(ruleset)
+    names = event.players_by_id
+
+    def cell(value: Any) -> Any:
+        return "Y" if value is True else value
+
+    rows = [[ruleset.bye_label if table.is_bye else table.number, None if table.is_bye else seat.seat,
+             seat.player_id, names[seat.player_id].name,
+             *(None if table.is_bye else cell(seat.result.get(c.key)) for c in ruleset.result_columns),
+             seat.note or None]
+            for table in round_.tables for seat in table.seats]
+    return SheetTable(round_.sheet, [c.header for c in columns], rows, [c.width for c in columns])
 
 
 def standings_sheet(standings: Standings) -> SheetTable:

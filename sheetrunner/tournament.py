@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from . import finals
 from .history import compute_history
 from .layout import round_title
-from .model import Event, Round, SeatScore
+from .model import BYE, Event, Round, Seat, SeatScore, Table
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, Problem, Refusal
 from .rulesets import Ruleset
@@ -136,3 +136,17 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     names = {player.id: player.name for player in event.players}
     return NextRound(number, pairing.explain(names), standings, replaces, titles[len(stages)], rules,
                      new_standings=not stages)
+
+
+def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
+    """The round just written, as validation would read it back: seats in order, no results yet."""
+    empty = {column.key: None for column in ruleset.result_columns}
+
+    def seats(table) -> tuple[Seat, ...]:
+        labels = table.seats or range(1, len(table.player_ids) + 1)
+        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])))
+                     for label, pid in zip(labels, table.player_ids))
+
+    tables = [Table(t.number, seats(t)) for t in pairing.tables]
+    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
+    return Round(number, tuple(tables), title or round_title(number))

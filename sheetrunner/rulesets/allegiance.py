@@ -11,6 +11,8 @@ Games are made by the pods engine (§5.2).
 
 from __future__ import annotations
 
+import random
+
 from fractions import Fraction
 
 from ..columns import Column
@@ -21,7 +23,7 @@ from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
 from ..problems import Problem, warning
 from ..standings import Standings
-from .base import Locate, Ruleset, entrants_in_order, names_of, teams_apart
+from .base import Locate, Ruleset, entrants_in_order, finishing_order, names_of, teams_apart
 
 VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
             hint="Type the victory influence this player ended the game with (0 or more).", width=7)
@@ -88,6 +90,22 @@ class Allegiance(Ruleset):
                                     f"but only {reached} player(s) reached {settings.option('victory_threshold')} "
                                     "VI.", "Check the Won cells of this game."))
         return problems
+
+    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+                      draw_rate: float) -> dict[int, dict[str, object]]:
+        """The strongest finisher wins with 20 to 26 VI (no winner in a share `draw_rate` of games); the others
+        hold less, and now and then one is eliminated."""
+        order = finishing_order(table.player_ids, rng, strength)
+        winner = None if rng.random() < draw_rate else order[0]
+        results = {}
+        for pid in order:
+            if pid == winner:
+                results[pid] = {"vi": rng.randint(20, 26), "won": True, "eliminated": None}
+            elif rng.random() < 0.1:
+                results[pid] = {"vi": 0, "won": None, "eliminated": True}
+            else:
+                results[pid] = {"vi": rng.randint(0, 19), "won": None, "eliminated": None}
+        return results
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         scores = []

@@ -80,6 +80,12 @@ class Ruleset:
         return compute_standings(event, scores, event.settings.tiebreakers, after_round,
                                  {"points_key": self.points_value})
 
+    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+                      draw_rate: float) -> dict[int, dict[str, object]]:
+        """A plausible result of one game for `simulate`, by result column key for each player: stronger players
+        win more often, and a share `draw_rate` of games is drawn (or has no winner)."""
+        raise NotImplementedError
+
     def check_players(self, players: list, sheet: str) -> list[Problem]:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
@@ -97,6 +103,23 @@ class Ruleset:
         """What the ruleset's own reports show, by template variable (from the standings the round was paired on)."""
         return {}
 
+
+
+def drawn_winner(players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
+                 draw_rate: float) -> int | None:
+    """The winner of a two-player game (the stronger wins with the logistic chance of the difference), or None
+    for a draw."""
+    if rng.random() < draw_rate:
+        return None
+    first, second = players
+    chance = 1 / (1 + math.exp(strength[second] - strength[first]))
+    return first if rng.random() < chance else second
+
+
+def finishing_order(players: tuple[int, ...], rng: random.Random, strength: dict[int, float]) -> list[int]:
+    """A multiplayer game's finishing order, best first: strength plus Gumbel noise (the Plackett-Luce model)."""
+    noise = {pid: -math.log(-math.log(rng.random() or 1e-12)) for pid in players}
+    return sorted(players, key=lambda pid: -(strength[pid] + noise[pid]))
 
 
 def all_or_none(players: list, key: str, header: str, hint: str, sheet: str) -> list[Problem]:

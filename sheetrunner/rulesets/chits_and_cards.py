@@ -32,7 +32,7 @@ from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
 from .base import Locate, Ruleset, names_of, seeded_order, teams_apart
-from .win_loss_draw import RESULT, check_results_agree, score_results
+from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
@@ -83,6 +83,8 @@ class ChitsAndCards(Ruleset):
         return {"table_cards": [{"number": table.number, "seats": [
             {"name": event.player(s.player_id).name, "chits": at[s.player_id][0], "card": at[s.player_id][1]}
             for s in table.seats]} for table in round_.games]}
+
+    random_result = staticmethod(random_win_loss_draw)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)

@@ -25,6 +25,7 @@ absent and makes attendance partial.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from ..columns import Column
@@ -34,7 +35,7 @@ from ..options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
-from .base import Locate, Ruleset, names_of, seeded_order, teams_apart
+from .base import Locate, Ruleset, finishing_order, names_of, seeded_order, teams_apart
 from .diplomacy_scoring import SOLO_CENTRES, SYSTEMS, PowerResult
 
 TOTAL_CENTRES = 34
@@ -157,6 +158,24 @@ class Diplomacy(Ruleset):
                           "Type the centres the drawing players agreed, the same for each (001)."))
         return [Problem(sheet, locate("result", seat.row), f"{board}: {message}", hint) for seat, message, hint
                 in found]
+
+    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+                      draw_rate: float) -> dict[int, dict[str, object]]:
+        """A board ending between 1906 and 1910: now and then a solo (18 to 22 centres); otherwise up to 34
+        centres shared down the finishing order, nobody reaching 18, and powers left with none eliminated."""
+        order = finishing_order(table.player_ids, rng, strength)
+        end = rng.randint(1906, 1910)
+        centres = dict.fromkeys(order, 0)
+        solo = order[0] if rng.random() < 0.05 else None
+        if solo is not None:
+            centres[solo] = rng.randint(SOLO_CENTRES, 22)
+        left = 34 - centres[order[0]] - rng.randint(0, 4)
+        for place, pid in enumerate(order[1:] if solo else order):
+            share = min(SOLO_CENTRES - 1, left, rng.randint(0, max(0, 12 - 2 * place)))
+            centres[pid], left = share, left - share
+        return {pid: {"centres": centres[pid], "eliminated": None if centres[pid] else rng.randint(1902, end),
+                      "result": "Solo" if pid == solo else None, "yellow_cards": None, "end_year": end}
+                for pid in order}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         system = SYSTEMS[settings.option("scoring_system")]

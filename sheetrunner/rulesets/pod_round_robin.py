@@ -38,7 +38,7 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, all_or_none, seeded_order
-from .win_loss_draw import RESULT, check_results_agree, score_results
+from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
              width=8)
@@ -89,6 +89,8 @@ class PodRoundRobin(Ruleset):
             except PairingImpossible:
                 pass  # said when the round is paired
         return idle
+
+    random_result = staticmethod(random_win_loss_draw)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})

@@ -15,13 +15,14 @@ opponent with the rounds they played.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from ..columns import Column
 from ..model import Round, Seat, SeatScore, Settings, Table
 from ..options import Option
 from ..problems import Problem
-from .base import Locate, SwissPaired
+from .base import Locate, SwissPaired, drawn_winner
 
 GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "whole", minimum=0,
                    hint="Type how many games this player won in the match (0 or more).", width=11)
@@ -58,6 +59,15 @@ class SwissGames(SwissPaired):
         return [Problem(sheet, locate("games_drawn", table.seats[-1].row), f"Table {table.number}: Games drawn "
                         f"differs between the seats ({drawn[0]} and {drawn[1]}).",
                         "Type the same number of drawn games on both seats.")]
+
+    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+                      draw_rate: float) -> dict[int, dict[str, object]]:
+        """Best of three: 2-0 or 2-1 to the winner; a draw is 1-1 with a drawn game."""
+        winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
+        if winner is None:
+            return {pid: {"games_won": 1, "games_drawn": 1} for pid in table.player_ids}
+        lost = rng.choice((0, 1))
+        return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         bye = {"mp": Fraction(settings.option("points_bye")), "games_won": Fraction(2), "games_drawn": Fraction(0),

@@ -18,12 +18,13 @@ them, as TOs expect, with an option to allow them.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from ..columns import Column
-from ..model import Event, Round, SeatScore, Settings
+from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
-from .base import SwissPaired
+from .base import SwissPaired, drawn_winner
 
 VICTORY, TIE, DEFEAT, BYE = 3, 1, 0, 3
 
@@ -54,6 +55,14 @@ class SwissTP(SwissPaired):
     provides = frozenset({"tp", "op", "sp"})
     score_key = "tp"
     points_value = "tp"
+
+    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+                      draw_rate: float) -> dict[int, dict[str, object]]:
+        """The winner scores 3 to 8 OP and the loser fewer; a tie is equal OP; SP 0 to 4 each."""
+        winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
+        high = rng.randint(3, 8)
+        op = {pid: high if winner in (None, pid) else rng.randint(0, high - 1) for pid in table.player_ids}
+        return {pid: {"op": op[pid], "sp": rng.randint(0, 4)} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         scores = [SeatScore(round_.number, pid, (), {"tp": BYE, "op": 0, "sp": 0}, "bye") for pid in round_.byes]

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from typing import Callable
 
 from ..columns import Column
 from ..model import Round, SeatScore, Table
 from ..problems import Problem
-from .base import Locate
+from .base import Locate, drawn_winner
 
 RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"),
                 hint="Type W for a win, L for a loss or D for a draw.", width=8)
@@ -34,3 +35,9 @@ def check_results_agree(table: Table, sheet: str, locate: Locate) -> list[Proble
     shown = " and ".join(seat.result["result"] for seat in table.seats)
     return [Problem(sheet, locate("result", table.seats[-1].row), f"Table {table.number}: results {shown} do "
                     "not agree.", "One player wins (W) and the other loses (L), or both draw (D).")]
+
+
+def random_win_loss_draw(table: Table, rng: random.Random, strength: dict[int, float],
+                         draw_rate: float) -> dict[int, dict[str, object]]:
+    winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
+    return {pid: {"result": "D" if winner is None else "W" if pid == winner else "L"} for pid in table.player_ids}

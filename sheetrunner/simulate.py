@@ -1,0 +1,368 @@
+"""What-if: whole events played many times with the real pairing engines and scoring (SPEC §5a).
+
+Before an event, `simulate_event` plays a field of N players through K rounds again and again, results
+drawn by each ruleset's `random_result`: every player has a hidden strength (normally distributed, scaled
+by `skill`; 0 makes every game a coin flip) and a share `draw_rate` of games is drawn (or, in multiplayer
+games, has no winner). During an event, `simulate_rest` plays the rounds still to come from the
+workbook's own results, every game a coin flip, to give each player's chance of each final place and of
+making the cut, and what they need from their own games.
+
+Each run is seeded by the seed and its index alone, so the same setup gives the same figures on any
+machine and with any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Iterator
+
+from .history import History, compute_history
+from .model import Event, Player, Round, Seat, Settings, Table
+from .options import COMMON_OPTIONS
+from .pairing import Pairing
+from .rulesets import Ruleset, get_ruleset
+from .standings import Standings
+from .tournament import round_from_pairing, standings_after
+
+# Magic Tournament Rules, appendix E: Swiss rounds by field size (up to and including), for comparison.
+MTR_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9), (math.inf, 10))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One field to simulate: ruleset, players, rounds, and how results are drawn."""
+
+    ruleset: str
+    players: int
+    rounds: int
+    runs: int = 1000
+    seed: int = 1
+    draw_rate: float = 0.0
+    skill: float = 1.0
+    cut: int = 8  # the top cut whose qualifying record is reported (two-player rulesets)
+
+
+def settings_for(ruleset: Ruleset, rounds: int, seed: int) -> Settings:
+    """An event's settings with every option at its default, as `init` writes them."""
+    options = {option.key: option.default for option in COMMON_OPTIONS + ruleset.options}
+    options.update(ruleset=ruleset.name, rounds=rounds, seed=seed)
+    return Settings(ruleset.name, rounds, seed, tiebreakers=ruleset.tiebreakers, options=options)
+
+
+def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, strength: dict[int, float],
+               draw_rate: float, kept: Round | None = None, standings=None,
+               history=None) -> tuple[Event, Round, Pairing | None]:
+    """Pair round `number` as `pair` would (or take `kept`, a round already paired) and draw its missing
+    results; the event with the round in it. `standings` and `history`, when the caller has them, save
+    computing them again."""
+    pairing = None
+    if kept is None:
+        standings = standings or standings_after(event, ruleset)
+        pairing = ruleset.pair(event, standings, history or compute_history(event.rounds), number)
+        _apply_updates(event, ruleset, pairing)
+        kept = round_from_pairing(number, pairing, ruleset)
+    tables = []
+    for table in kept.tables:
+        if table.is_bye or all(seat.has_result for seat in table.seats):
+            tables.append(table)
+            continue
+        drawn = ruleset.random_result(table, rng, strength, draw_rate)
+        tables.append(Table(table.number, tuple(Seat(s.player_id, s.seat, drawn[s.player_id], s.note, s.row)
+                                                for s in table.seats)))
+    played = Round(number, tuple(tables), kept.sheet, kept.missed)
+    return event.with_rounds(tuple(r for r in event.rounds if r.number < number) + (played,)), played, pairing
+
+
+def _apply_updates(event: Event, ruleset: Ruleset, pairing: Pairing) -> None:
+    """What pairing writes into Players (cards dealt, pods chosen), kept in the players' own values."""
+    keys = {column.header: column.key for column in ruleset.player_columns}
+    players = event.players_by_id
+    for pid, values in pairing.player_updates.items():
+        players[pid].extra.update({keys.get(header, header): value for header, value in values.items()})
+
+
+def fresh_players(players: Iterable[Player]) -> tuple[Player, ...]:
+    """Copies whose own values (cards, pods) one run may fill without touching another's."""
+    return tuple(replace(player, extra=dict(player.extra)) for player in players)
+
+
+# --- one run, measured ------------------------------------------------------------------------------------
+
+
+@dataclass
+class RunFigures:
+    """What one simulated event showed, round by round."""
+
+    records: list[Counter] = field(default_factory=list)  # two-player: "3-1" -> players, after each round
+    cut_records: list[tuple[str, bool]] = field(default_factory=list)  # each player's final record, in the cut?
+    cut_line: str = ""  # the record of the last player in the cut
+    undefeated: list[int] = field(default_factory=list)  # after each round
+    rematches: list[int] = field(default_factory=list)  # pairs meeting again, each round
+    long_floats: list[int] = field(default_factory=list)  # pairs more than one score group apart, each round
+    byes: list[int] = field(default_factory=list)  # byes or sit-outs, each round
+    sizes: list[Counter] = field(default_factory=list)  # games by size, each round
+    spreads: list[int] = field(default_factory=list)  # the widest spread of wins inside one game, each round
+    repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
+
+
+def play_event(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, History]]:
+    """One whole event of the setup, seeded by its index: after each round, the event so far, the round, and
+    the standings and history it was paired on."""
+    ruleset = get_ruleset(setup.ruleset)
+    rng = random.Random(f"{setup.seed}:run {index}")
+    players = tuple(Player(pid, f"Player {pid}") for pid in range(1, setup.players + 1))
+    strength = {p.id: rng.gauss(0, 1) * setup.skill for p in players}
+    event = Event(settings_for(ruleset, setup.rounds, rng.randrange(1_000_000)), players)
+    for number in range(1, setup.rounds + 1):
+        before = standings_after(event, ruleset)
+        history = compute_history(event.rounds)
+        event, played, _ = play_round(event, ruleset, number, rng, strength, setup.draw_rate,
+                                      standings=before, history=history)
+        yield event, played, before, history
+
+
+def run_once(setup: Setup, index: int) -> RunFigures:
+    """One whole event of the setup, measured."""
+    ruleset = get_ruleset(setup.ruleset)
+    two_player = ruleset.seats_per_table == (2, 2)
+    figures = RunFigures()
+    for event, played, before, history in play_event(setup, index):
+        _measure_round(figures, ruleset, played, before, history)
+        if two_player:
+            figures.records.append(Counter(_records(event).values()))
+            figures.undefeated.append(sum(1 for r in _tallies(event).values() if r[1] == 0))
+    if two_player:
+        final = standings_after(event, ruleset)
+        records = _records(event)
+        order = [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)]
+        cut = set(order[:setup.cut])
+        figures.cut_records = [(records[pid], pid in cut) for pid in order]
+        figures.cut_line = records[order[min(setup.cut, len(order)) - 1]]
+    return figures
+
+
+def _tallies(event: Event) -> dict[int, tuple[int, int, int]]:
+    """(wins, losses, draws) of each player; a bye is a win, a missed round a loss."""
+    tally = {p.id: [0, 0, 0] for p in event.players}
+    for round_ in event.rounds:
+        for pid in round_.byes:
+            tally[pid][0] += 1
+        for table in round_.games:
+            winners = _winners(table)
+            for pid in table.player_ids:
+                tally[pid][0 if pid in winners else 2 if not winners else 1] += 1
+    return {pid: tuple(values) for pid, values in tally.items()}
+
+
+def _winners(table: Table) -> set[int]:
+    """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
+    first, second = table.seats
+    if "result" in first.result:
+        return {s.player_id for s in table.seats if s.result["result"] == "W"}
+    key = "op" if "op" in first.result else "games_won"
+    if first.result[key] == second.result[key]:
+        return set()
+    return {max(table.seats, key=lambda s: s.result[key]).player_id}
+
+
+def _records(event: Event) -> dict[int, str]:
+    return {pid: f"{w}-{lost}" + (f"-{d}" if d else "") for pid, (w, lost, d) in _tallies(event).items()}
+
+
+def _measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before, history) -> None:
+    met = history.met
+    figures.rematches.append(sum(1 for t in played.games for a in t.player_ids for b in t.player_ids
+                                 if a < b and b in met.get(a, {})))
+    figures.byes.append(len(played.byes))
+    figures.sizes.append(Counter(len(t.seats) for t in played.games))
+    score = {row.player.id: row.values.get(ruleset.score_key, Fraction(0)) for row in before.rows}
+    groups = sorted(set(score.values()))
+    figures.long_floats.append(sum(1 for t in played.games if len(t.seats) == 2 and
+                                   abs(groups.index(score[t.player_ids[0]]) - groups.index(score[t.player_ids[1]])) > 1))
+    figures.spreads.append(float(max((max(score[p] for p in t.player_ids) - min(score[p] for p in t.player_ids)
+                                      for t in played.games), default=0)))
+    figures.repeat_powers.append(sum(1 for t in played.games for s in t.seats
+                                     if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
+
+
+# --- many runs ----------------------------------------------------------------------------------------------
+
+
+def run_many(job: Callable[[Any, int], Any], setup: Any, runs: int, workers: int = 1,
+             progress: Callable[[int, int], None] = lambda done, total: None) -> list:
+    """`job(setup, index)` for every run, in index order, on `workers` processes; `progress` after each."""
+    results = []
+    if workers <= 1 or runs < 8:
+        for index in range(runs):
+            results.append(job(setup, index))
+            progress(index + 1, runs)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for result in pool.map(job, [setup] * runs, range(runs), chunksize=max(1, runs // (workers * 8))):
+            results.append(result)
+            progress(len(results), runs)
+    return results
+
+
+def recommended_rounds(players: int) -> int:
+    """Enough rounds for one player to win them all (log2 of the field, at least 3)."""
+    return max(3, math.ceil(math.log2(max(players, 2))))
+
+
+def mtr_rounds(players: int) -> int:
+    return next(rounds for most, rounds in MTR_ROUNDS if players <= most)
+
+
+def summarize(setup: Setup, runs: list[RunFigures]) -> dict[str, Any]:
+    """The figures a TO reads, averaged over the runs (JSON-ready)."""
+    ruleset = get_ruleset(setup.ruleset)
+    count = len(runs)
+
+    def per_round(attribute: str) -> list[float]:
+        return [round(sum(getattr(run, attribute)[r] for run in runs) / count, 3) for r in range(setup.rounds)]
+
+    summary: dict[str, Any] = {
+        "ruleset": setup.ruleset, "players": setup.players, "rounds": setup.rounds, "runs": count,
+        "seed": setup.seed, "draw_rate": setup.draw_rate, "skill": setup.skill,
+        "repeats_per_round": per_round("rematches"), "byes_per_round": per_round("byes"),
+        "chance_of_a_repeat": round(sum(1 for run in runs if any(run.rematches)) / count, 4),
+    }
+    if ruleset.seats_per_table == (2, 2):
+        summary.update(_two_player_summary(setup, runs))
+    else:
+        sizes = [sum((run.sizes[r] for run in runs), Counter()) for r in range(setup.rounds)]
+        summary["games_per_round"] = [{str(size): round(n / count, 3) for size, n in sorted(c.items())} for c in sizes]
+        summary["widest_score_spread_per_round"] = per_round("spreads")
+        if ruleset.name == "ndc-diplomacy":
+            summary["repeat_powers_per_round"] = per_round("repeat_powers")
+    return summary
+
+
+def _two_player_summary(setup: Setup, runs: list[RunFigures]) -> dict[str, Any]:
+    count = len(runs)
+    final = sum((run.records[-1] for run in runs), Counter())
+    in_cut = Counter(record for run in runs for record, made in run.cut_records if made)
+    everyone = Counter(record for run in runs for record, _ in run.cut_records)
+    lines = Counter(run.cut_line for run in runs)
+    undefeated = Counter(run.undefeated[-1] for run in runs)
+    return {
+        "records_after_each_round": [{record: round(n / count, 3) for record, n in _by_record(
+            sum((run.records[r] for run in runs), Counter()))} for r in range(setup.rounds)],
+        "final_records": {record: round(n / count, 3) for record, n in _by_record(final)},
+        "undefeated_per_round": [round(sum(run.undefeated[r] for run in runs) / count, 3)
+                                 for r in range(setup.rounds)],
+        "undefeated_at_the_end": {str(n): round(k / count, 4) for n, k in sorted(undefeated.items())},
+        "cut": setup.cut,
+        "cut_line": {record: round(n / count, 4) for record, n in _by_record(lines)},
+        "chance_to_make_the_cut": {record: round(in_cut[record] / everyone[record], 4)
+                                   for record, _ in _by_record(everyone)},
+        "long_floats_per_round": [round(sum(run.long_floats[r] for run in runs) / count, 3)
+                                  for r in range(setup.rounds)],
+        "chance_of_a_long_float": round(sum(1 for run in runs if any(run.long_floats)) / count, 4),
+        "recommended_rounds": recommended_rounds(setup.players),
+        "mtr_rounds": mtr_rounds(setup.players),
+    }
+
+
+def _by_record(counter: Counter) -> list[tuple[str, int]]:
+    """Records best first: most wins, then fewest losses."""
+    def key(record: str) -> tuple:
+        parts = [int(p) for p in record.split("-")] + [0]
+        return -parts[0], parts[1], -parts[2]
+    return sorted(counter.items(), key=lambda item: key(item[0]))
+
+
+def simulate_event(setup: Setup, workers: int = 1,
+                   progress: Callable[[int, int], None] = lambda done, total: None) -> dict[str, Any]:
+    """Play the setup `setup.runs` times and summarize."""
+    return summarize(setup, run_many(run_once, setup, setup.runs, workers, progress))
+
+
+# --- the rest of a running event ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RestSetup:
+    """The event as the workbook has it, and how its remaining rounds are drawn."""
+
+    event: Event
+    ruleset: Ruleset
+    runs: int = 1000
+    seed: int = 1
+    draw_rate: float = 0.0
+    cut: int = 8
+
+
+def rounds_to_play(event: Event) -> tuple[int, Round | None]:
+    """The first round still to play, and that round when it is paired but not finished (its typed results
+    stay)."""
+    last = event.last_round
+    if last is not None and not last.is_complete:
+        return last.number, last
+    return (last.number + 1 if last else 1), None
+
+
+def run_rest(setup: RestSetup, index: int) -> tuple[list[int], dict[int, int]]:
+    """One way the rest of the event could go: the final order of the players, and each one's wins in the
+    games still to play (every game a coin flip)."""
+    rng = random.Random(f"{setup.seed}:rest {index}")
+    ruleset, start = setup.ruleset, rounds_to_play(setup.event)
+    first, kept = start
+    event = Event(setup.event.settings, fresh_players(setup.event.players),
+                  tuple(r for r in setup.event.rounds if r.number < first))
+    even = dict.fromkeys((p.id for p in event.players), 0.0)
+    wins = dict.fromkeys(even, 0)
+    for number in range(first, setup.event.settings.rounds + 1):
+        event, played, _ = play_round(event, ruleset, number, rng, even, setup.draw_rate,
+                                      kept if number == first else None)
+        for score in ruleset.score_round(played, event.settings):
+            if score.outcome in ("win", "bye") and not _typed_before(kept, number, first, score.player_id):
+                wins[score.player_id] += 1
+    final = standings_after(event, ruleset)
+    return [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)], wins
+
+
+def _typed_before(kept: Round | None, number: int, first: int, player_id: int) -> bool:
+    """A result the TO had already typed is not one of the player's games still to play."""
+    if kept is None or number != first:
+        return False
+    table = kept.table_of(player_id)
+    return table is not None and not table.is_bye and all(seat.has_result for seat in table.seats)
+
+
+def simulate_rest(setup: RestSetup, workers: int = 1,
+                  progress: Callable[[int, int], None] = lambda done, total: None) -> dict[str, Any]:
+    """Each player's chance of first place and of the cut once the remaining rounds are played, and their
+    chance of the cut for each number of wins in their own remaining games ("what do I need?")."""
+    first, _ = rounds_to_play(setup.event)
+    runs = run_many(run_rest, setup, setup.runs, workers, progress)
+    count = len(runs)
+    now = standings_after(setup.event, setup.ruleset)
+    names = setup.event.players_by_id
+    places = {pid: [] for pid in names}
+    made: dict[int, Counter] = {pid: Counter() for pid in names}
+    tried: dict[int, Counter] = {pid: Counter() for pid in names}
+    for order, wins in runs:
+        for place, pid in enumerate(order, start=1):
+            places[pid].append(place)
+            tried[pid][wins[pid]] += 1
+            made[pid][wins[pid]] += place <= setup.cut
+    players = []
+    for row in sorted(now.rows, key=lambda row: row.overall_rank or 0):
+        pid = row.player.id
+        if row.dropped or not places[pid]:
+            continue
+        players.append({
+            "id": pid, "name": names[pid].name, "rank_now": row.rank,
+            "chance_first": round(sum(1 for p in places[pid] if p == 1) / count, 4),
+            "chance_cut": round(sum(1 for p in places[pid] if p <= setup.cut) / count, 4),
+            "expected_place": round(sum(places[pid]) / count, 2),
+            "needs": {str(w): round(made[pid][w] / tried[pid][w], 4) for w in sorted(tried[pid], reverse=True)},
+        })
+    return {"after_round": now.after_round, "first_round_played": first, "rounds": setup.event.settings.rounds,
+            "runs": count, "seed": setup.seed, "cut": setup.cut, "players": players}

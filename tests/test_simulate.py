@@ -1,0 +1,105 @@
+"""`simulate`: whole events played many times with the real engines, checked against figures known in
+advance, and simulated rounds held to the same validation as real ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from sheetrunner import api
+from sheetrunner.simulate import Setup, run_once, simulate_event
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@settings(max_examples=12, deadline=None)
+@given(k=st.integers(min_value=2, max_value=5), seed=st.integers(min_value=0, max_value=10_000),
+       skill=st.sampled_from([0.0, 1.0, 3.0]))
+def test_without_draws_2_to_the_k_players_over_k_rounds_leave_exactly_one_undefeated(k, seed, skill):
+    figures = run_once(Setup("swiss", 2 ** k, k, seed=seed, skill=skill), 0)
+    assert figures.undefeated == [2 ** (k - r) for r in range(1, k + 1)]  # halved every round
+    assert figures.records[-1][f"{k}-0"] == 1
+
+
+def test_every_run_of_a_power_of_two_field_has_one_undefeated_player():
+    summary = simulate_event(Setup("swiss", 32, 5, runs=40, seed=9))
+    assert summary["undefeated_at_the_end"] == {"1": 1.0}
+    assert summary["undefeated_per_round"] == [16.0, 8.0, 4.0, 2.0, 1.0]
+    assert summary["final_records"] == {"5-0": 1.0, "4-1": 5.0, "3-2": 10.0, "2-3": 10.0, "1-4": 5.0, "0-5": 1.0}
+    assert summary["chance_to_make_the_cut"]["5-0"] == summary["chance_to_make_the_cut"]["4-1"] == 1.0
+    assert summary["chance_to_make_the_cut"]["2-3"] == 0.0
+    assert summary["recommended_rounds"] == 5 and summary["mtr_rounds"] == 5
+    assert summary["repeats_per_round"] == [0.0] * 5
+
+
+def test_pods_of_nine_play_three_games_of_three_every_round():
+    summary = simulate_event(Setup("allegiance", 9, 4, runs=10, seed=2))
+    assert summary["games_per_round"] == [{"3": 3.0}] * 4
+    assert summary["byes_per_round"] == [0.0] * 4
+
+
+def test_a_23_player_diplomacy_field_has_two_sit_outs_every_round():
+    summary = simulate_event(Setup("ndc-diplomacy", 23, 3, runs=3, seed=4))
+    assert summary["games_per_round"] == [{"7": 3.0}] * 3
+    assert summary["byes_per_round"] == [2.0] * 3
+    assert summary["repeats_per_round"][0] == 0.0
+
+
+def test_the_figures_do_not_depend_on_the_number_of_workers():
+    setup = Setup("swiss-tp", 12, 3, runs=16, seed=5, draw_rate=0.1)
+    assert simulate_event(setup, workers=1) == simulate_event(setup, workers=2)
+
+
+@pytest.mark.parametrize("ruleset, players", [("swiss", 11), ("swiss-tp", 10), ("chits-and-cards", 9),
+                                              ("pod-round-robin", 9), ("allegiance", 10), ("ndc-diplomacy", 16)])
+def test_simulated_rounds_pass_the_same_validation_as_real_ones(tmp_path, run, ruleset, players):
+    setup = Setup(ruleset, players, 4, seed=3, draw_rate=0.1)
+    path = api.write_simulated_event(setup, 0, tmp_path / "simulated.xlsx")
+    assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
+    standings = json.loads(run("standings", path, "--json", "--no-write").stdout)
+    assert len(standings) == players
+
+
+def test_simulate_a_new_event_through_the_cli(tmp_path, run):
+    result = run("simulate", "--ruleset", "swiss", "--players", 16, "--runs", 20, "--workers", 1,
+                 "--html", tmp_path / "sim.html", "--example", tmp_path / "example.xlsx")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "swiss, 16 players, 4 rounds: 20 simulated events (seed 1, draws 0.0%, skill 1.0)"
+    assert "  4-0         1.0   100.0%" in lines
+    assert "Undefeated at the end: 1 in 100.0% of runs" in lines
+    assert lines[-3] == ("Rounds: 4 recommended for 16 players (enough for one player to win them all: log2 of the "
+                         "field, at least 3); MTR appendix E: 5.")
+    assert lines[-2] == f"Report: {tmp_path / 'sim.html'}"
+    page = (tmp_path / "sim.html").read_text(encoding="utf-8")
+    assert page.count("<svg") == 2 and "http" not in page.split("<svg")[0]
+    assert run("check", tmp_path / "example.xlsx").stdout == "0 error(s), 0 warning(s).\n"
+    as_json = json.loads(run("simulate", "-r", "swiss", "-p", 16, "--runs", 20, "--workers", 1, "--json").stdout)
+    assert as_json["undefeated_at_the_end"] == {"1": 1.0}
+
+
+def test_simulate_the_rounds_left_of_a_running_event(tmp_path, run):
+    sample = ROOT / "sample_events" / "swiss-tp-16-players.xlsx"
+    result = run("simulate", sample, "--runs", 60, "--workers", 1, "--cut", 4, "--json")
+    summary = json.loads(result.stdout)
+    assert summary["after_round"] == 3 and summary["first_round_played"] == 4 and summary["cut"] == 4
+    players = summary["players"]
+    assert [p["rank_now"] for p in players] == sorted(p["rank_now"] for p in players)
+    assert sum(p["chance_first"] for p in players) == pytest.approx(1.0, abs=0.001)
+    assert sum(p["chance_cut"] for p in players) == pytest.approx(4.0, abs=0.001)
+    for p in players:
+        needs = [p["needs"][w] for w in sorted(p["needs"], key=int)]
+        assert needs == sorted(needs)  # more wins never lower the chance
+    assert run("simulate", sample, "--runs", 60, "--workers", 1, "--cut", 4, "--json").stdout == result.stdout
+
+
+def test_simulate_refuses_what_it_cannot_play(tmp_path, run):
+    result = run("simulate", "-r", "ndc-diplomacy", "-p", 5, "--runs", 2)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == ("5 players cannot play ndc-diplomacy: Diplomacy needs at least 7 "
+                                             "players; 5 can play round 1. Simulate a field the rules can pair.")
+    assert run("simulate").exit_code == 2
+    finished = run("simulate", ROOT / "sample_events" / "swiss-top-8-24-players.xlsx")
+    assert finished.exit_code == 1 and finished.stderr.startswith("Every round has been played")
