@@ -50,6 +50,20 @@ def main() -> None:
                            capture_output=True, timeout=120)
             print(f"wrote {out / name}")
         kit_page(Path(work), out / "kit-first-page.png")
+        simulation_page(Path(work), browser, out / "simulation.png")
+
+
+def simulation_page(work: Path, browser: str, target: Path) -> None:
+    """The `simulate --html` report of a 64-player Swiss, as a browser shows it."""
+    from sheetrunner.reports.simulation import render_simulation
+    from sheetrunner.simulate import Setup, simulate_event
+
+    summary = simulate_event(Setup("swiss", 64, 6, runs=200, seed=1, draw_rate=0.05), workers=2)
+    page = render_simulation(summary, work / "simulation.html", "swiss, 64 players: simulated")
+    subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={work}/profile", "--hide-scrollbars",
+                    "--window-size=900,1000", f"--screenshot={target}", page.as_uri()], check=True,
+                   capture_output=True, timeout=120)
+    print(f"wrote {target}")
 
 
 def kit_page(work: Path, target: Path) -> None:
