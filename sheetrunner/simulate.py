@@ -362,6 +362,7 @@ def simulate_rest(setup: RestSetup, workers: int = 1,
             "chance_first": round(sum(1 for p in places[pid] if p == 1) / count, 4),
             "chance_cut": round(sum(1 for p in places[pid] if p <= setup.cut) / count, 4),
             "expected_place": round(sum(places[pid]) / count, 2),
+            "places": {str(place): round(n / count, 4) for place, n in sorted(Counter(places[pid]).items())},
             "needs": {str(w): round(made[pid][w] / tried[pid][w], 4) for w in sorted(tried[pid], reverse=True)},
         })
     return {"after_round": now.after_round, "first_round_played": first, "rounds": setup.event.settings.rounds,

@@ -90,6 +90,8 @@ def test_simulate_the_rounds_left_of_a_running_event(tmp_path, run):
     assert sum(p["chance_first"] for p in players) == pytest.approx(1.0, abs=0.001)
     assert sum(p["chance_cut"] for p in players) == pytest.approx(4.0, abs=0.001)
     for p in players:
+        assert sum(p["places"].values()) == pytest.approx(1.0, abs=0.001)
+        assert p["places"].get("1", 0) == p["chance_first"]
         needs = [p["needs"][w] for w in sorted(p["needs"], key=int)]
         assert needs == sorted(needs)  # more wins never lower the chance
     assert run("simulate", sample, "--runs", 60, "--workers", 1, "--cut", 4, "--json").stdout == result.stdout

@@ -105,8 +105,15 @@ class RoundReader:
             ruleset.result_columns
         self.reader = SheetReader(sheet, known, problems)
         self.by_id = {p.id: p for p in players}
-        self.by_name = {name_key(p.name): p for p in players}
+        self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
+
+    @property
+    def by_name(self) -> dict[str, Player]:
+        """Players by their name as compared; built only for a row whose ID does not settle who it is."""
+        if self._by_name is None:
+            self._by_name = {name_key(p.name): p for p in self.players}
+        return self._by_name
 
     def read(self) -> Round:
         self._check_headers()
@@ -231,12 +238,12 @@ class RoundReader:
         return tuple(games + [t for t in tables if t.is_bye])
 
     def _check_table(self, table: Table, low: int, high: int) -> None:
-        first = self.reader.cell("table", table.seats[0].row)
-        label = f"{self.ruleset.table_header} {table.number}"
         rows = self.row_counts.get(table.number, len(table.seats))
+        label = f"{self.ruleset.table_header} {table.number}"
         if not low <= rows <= high:
             size = f"{low}" if low == high else f"{low} to {high}"
-            self.reader.problem(first, f"{label} has {rows} player(s); a {self.ruleset.name} game has "
+            self.reader.problem(self.reader.cell("table", table.seats[0].row), f"{label} has {rows} player(s); a "
+                                f"{self.ruleset.name} game has "
                                 f"{size}.", "Fix the table numbers so each game has the right number of players.")
             return
         if not any(seat.has_result for seat in table.seats):
