@@ -14,9 +14,9 @@ import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from . import __version__, finals, simulate
+from . import __version__, finals
 from .columns import PLAYER_COLUMNS
 from .layout import PLAYERS_SHEET
 from .logsheet import log_values
@@ -32,6 +32,9 @@ from .tournament import compute_scores, plan_next_round, round_from_pairing, sco
 from .validate import Checked, find_sheet, validate
 from .workbook import Workbook, now_text
 from .xlsx import files
+
+if TYPE_CHECKING:
+    from . import simulate
 
 
 @dataclass
@@ -268,7 +271,7 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
 
 def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
     """Reports beside the workbook made before one of their rounds changed (a hand edit since printing)."""
-    from .reports import stale_reports
+    from .reports.stamp import stale_reports
 
     found = []
     for round_ in event.rounds + event.playoff:
@@ -360,6 +363,8 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
                    progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate --ruleset R --players N`: the field played `setup.runs` times; a field the rules cannot
     pair is said in one line before any run starts."""
+    from . import simulate  # loads only for this command
+
     ruleset = get_ruleset(setup.ruleset)
     if ruleset is None:
         raise EventError(Problem("", "", f'Unknown ruleset "{setup.ruleset}".', "Use one of: " + ", ".join(RULESETS)))
@@ -374,6 +379,7 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
 def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -> Path:
     """One of the simulated events as a workbook, every round typed in and logged as `pair` would: to see what
     the simulation plays, to practise on, or to go on pairing."""
+    from . import simulate
     path = Path(path)
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; a simulated event is never written over "
@@ -402,6 +408,7 @@ def simulate_workbook(path: Path | str, runs: int = 1000, seed: int | None = Non
                       cut: int | None = None, workers: int = 1,
                       progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate EVENT.xlsx`: the rounds left, from the workbook's results (the seed defaults to the event's)."""
+    from . import simulate
     loaded = load_event(path)
     event = loaded.event
     if event.is_finished or event.playoff:

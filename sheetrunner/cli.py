@@ -20,7 +20,6 @@ import click
 from . import __version__, api, output
 from .problems import EventError, PartlyDone, Problem, Refusal
 from .rulesets import RULESETS
-from .simulate import Setup
 from .tiebreakers import TIEBREAKERS
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
@@ -389,8 +388,10 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
                                                                  bar.step))
             lines, title = output.rest_lines(summary), f"{workbook.stem}: the rounds left, simulated"
         else:
-            setup = Setup(ruleset, player_count, rounds or RULESETS[ruleset].default_rounds(player_count),
-                                       runs, 1 if seed is None else seed, draw_rate, skill, cut or 8)
+            from .simulate import Setup  # only this command needs it
+
+            setup = Setup(ruleset, player_count, rounds or RULESETS[ruleset].default_rounds(player_count), runs,
+                          1 if seed is None else seed, draw_rate, skill, cut or 8)
             summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))
             lines, title = output.simulation_lines(summary), f"{ruleset}, {player_count} players: simulated"
     finally:

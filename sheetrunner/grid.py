@@ -65,8 +65,8 @@ def sheet_rows(name: str, grid: list[list[Any]], find_flags: Callable[[], dict[s
     header, empty rows are skipped, and trailing empty cells are dropped."""
     result = SheetRows(name, find_flags=find_flags)
     for number, values in enumerate(grid, start=1):
-        if all(is_empty_value(value) for value in values):
-            continue
+        if not values or (is_empty_value(values[0]) and all(is_empty_value(value) for value in values)):
+            continue  # a filled first cell settles it for nearly every row
         cleaned = [None if value == "" else value for value in values]
         while cleaned and cleaned[-1] is None:
             cleaned.pop()

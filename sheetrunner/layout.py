@@ -37,3 +37,10 @@ def round_title(number: int) -> str:
 
 def standings_title(after_round: int) -> str:
     return f"Standings after R{after_round}"
+
+
+def is_output_sheet(title: str) -> bool:
+    """A sheet sheetrunner writes for people and never reads back (`Standings after RN`, `Final standings`):
+    reading its values would only cost time."""
+    key = sheet_key(title)
+    return bool(STANDINGS_TITLE.match(key)) or key == sheet_key(FINAL_STANDINGS)

@@ -1,9 +1,21 @@
 """Printable reports (SPEC §6): `context` turns an event and the standings it is given into plain data,
-`render` makes self-contained HTML pages of it with Jinja2, `printing` prints them to PDF."""
+`render` makes self-contained HTML pages of it with Jinja2, `printing` prints them to PDF, `stamp` records
+what they were made from, `simulation` renders the simulation report.
 
-from .context import ReportData, build_report_data, collation_key, standings_data
-from .printing import combine, find_browser, print_pdfs
-from .render import KIT, REPORTS, default_templates, render_reports, stale_reports
+Names are imported on first use (PEP 562), so a command that only checks a stamp loads no Jinja2.
+"""
 
-__all__ = ["ReportData", "build_report_data", "collation_key", "standings_data", "combine", "find_browser",
-           "print_pdfs", "KIT", "REPORTS", "default_templates", "render_reports", "stale_reports"]
+from importlib import import_module
+
+_HOMES = {"ReportData": "context", "build_report_data": "context", "collation_key": "context",
+          "standings_data": "context", "combine": "printing", "find_browser": "printing", "print_pdfs": "printing",
+          "KIT": "render", "REPORTS": "render", "default_templates": "render", "render_reports": "render",
+          "stale_reports": "stamp", "STAMP": "stamp"}
+
+__all__ = list(_HOMES)
+
+
+def __getattr__(name: str):
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_HOMES[name]}", __name__), name)

@@ -16,6 +16,7 @@ import jinja2
 
 from ..problems import EventError, Problem
 from .context import POSTER_ROWS, ReportData
+from .stamp import STAMP
 
 REPORTS = {
     "pairings_by_table": "Pairings by table",
@@ -27,7 +28,6 @@ REPORTS = {
     "outstanding": "Results still to come",
 }
 KIT = ("pairings_by_table", "result_slips", "pairings_by_name")  # what a TO prints for a round, in one PDF
-STAMP = ".sheetrunner-report.json"
 
 
 def default_templates() -> Path:
@@ -104,12 +104,3 @@ def _template_problem(name: str, detail: str, user_templates: Path | None) -> Ev
     hint = f"Fix or remove your template override in {user_templates}." if user_templates else \
         "This is a fault in sheetrunner's own template; please report it."
     return EventError(Problem("", "", f"The template {name} cannot be rendered: {detail}.", hint))
-
-
-def stale_reports(folder: Path, stamp: str) -> bool:
-    """Reports in `folder` were made from something other than `stamp` (the workbook changed since)."""
-    try:
-        made = json.loads((folder / STAMP).read_text(encoding="utf-8")).get("made_from")
-    except (OSError, ValueError, AttributeError):
-        return False
-    return made != stamp

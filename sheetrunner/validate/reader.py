@@ -64,10 +64,11 @@ class SheetReader:
 
         A bad value returns `invalid`, so a caller can tell it from an empty cell.
         """
-        if key not in self.columns:
+        found = self.columns.get(key)
+        if found is None:
             return None
-        column = self.columns[key][1]
-        raw = self.raw(key, values)
+        index, column = found
+        raw = values[index] if index < len(values) else None
         try:
             value = column.read(raw)
         except BadValue as bad:

@@ -105,6 +105,7 @@ class RoundReader:
             ruleset.result_columns
         self.reader = SheetReader(sheet, known, problems)
         self.by_id = {p.id: p for p in players}
+        self.result_keys = tuple(column.key for column in ruleset.result_columns)
         self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
 
@@ -154,7 +155,8 @@ class RoundReader:
             return None, None
         if not player.plays_in(self.number):
             self._not_playing(row, player)
-        result = {c.key: self.reader.read(c.key, row, values, invalid=INVALID) for c in self.ruleset.result_columns}
+        read = self.reader.read
+        result = {key: read(key, row, values, INVALID) for key in self.result_keys}
         if table == BYE:
             if any(v is not None for v in result.values()):
                 self.reader.problem(self.reader.cell(self.ruleset.result_columns[0].key, row),

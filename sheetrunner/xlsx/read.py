@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas
 
 from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, sheet_rows
+from ..layout import is_output_sheet
 from ..problems import EventError
 from .package import Package
 from .safety import check_workbook_bytes, open_problem, read_file
@@ -59,12 +60,14 @@ def _flags_of(package: Package, title: str) -> dict[str, str]:
 
 
 def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
-    """Every worksheet's values from A1, by title in workbook order."""
+    """Every worksheet's values from A1, by title in workbook order; sheetrunner's own output sheets, which it
+    never reads back, are left out."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            frames = pandas.read_excel(io.BytesIO(data), sheet_name=None, header=None, engine="calamine",
-                                       dtype=object, na_filter=False)
+            book = pandas.ExcelFile(io.BytesIO(data), engine="calamine")
+            wanted = [title for title in book.sheet_names if not is_output_sheet(str(title))]
+            frames = book.parse(sheet_name=wanted, header=None, dtype=object, na_filter=False)
     except EventError:
         raise
     except Exception:  # calamine raises its own kinds on a damaged part
