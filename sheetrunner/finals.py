@@ -22,7 +22,7 @@ from .columns import Column
 from .history import History
 from .layout import sheet_key
 from .model import Event, Round, Table
-from .pairing import Pairing, PairedTable
+from .pairing import Pairing, PairedTable, PairingImpossible
 from .problems import Problem
 from .rulesets import Ruleset
 from .standings import Standings
@@ -179,10 +179,10 @@ def pair_stage(event: Event, ruleset: Ruleset, standings: Standings, history: Hi
     names = event.players_by_id
     for players in blocks.values():
         present = [pid for pid in players if names[pid].plays_in(number)]
-        for pid in players:
-            if pid not in present:
-                other = next((p for p in present), None)
-                pairing.note(pid, f"Dropped; concedes{' to ' + names[other].name if other else ''}.")
+        if len(present) > 2:
+            raise PairingImpossible(f"{', '.join(names[p].name for p in present)} all come from one part of the "
+                                    f"bracket (the matches of {event.playoff[-1].sheet} were changed by hand), so the "
+                                    "bracket cannot pair them. Pair the stage by hand, or correct the one before.")
         if len(present) == 2:
             top, other = sorted(present, key=lambda p: seed_of[p])
             pairing.tables.append(PairedTable(len(pairing.tables) + 1, (top, other), (seed_of[top], seed_of[other])))

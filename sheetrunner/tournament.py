@@ -132,7 +132,10 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
                               "`sheetrunner standings` writes the final placings; `sheetrunner report` prints "
                               "them."))
     number = event.settings.rounds + len(stages) + 1
-    pairing = finals.pair_stage(event, ruleset, standings, compute_history(event.rounds), number)
+    try:
+        pairing = finals.pair_stage(event, ruleset, standings, compute_history(event.rounds), number)
+    except PairingImpossible as impossible:
+        raise NoLegalPairing(Problem(last.sheet, "", str(impossible), "")) from None
     names = {player.id: player.name for player in event.players}
     return NextRound(number, pairing.explain(names), standings, replaces, titles[len(stages)], rules,
                      new_standings=not stages)

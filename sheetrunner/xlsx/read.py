@@ -67,7 +67,7 @@ def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
             warnings.simplefilter("ignore")
             book = pandas.ExcelFile(io.BytesIO(data), engine="calamine")
             wanted = [title for title in book.sheet_names if not is_output_sheet(str(title))]
-            frames = book.parse(sheet_name=wanted, header=None, dtype=object, na_filter=False)
+            frames = pandas.read_excel(book, sheet_name=wanted, header=None, dtype=object, na_filter=False)
     except EventError:
         raise
     except Exception:  # calamine raises its own kinds on a damaged part
