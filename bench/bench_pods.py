@@ -69,7 +69,8 @@ def quality(field: PodField, games: list[list[int]]) -> tuple[int, int, int]:
 
 def reference(field: PodField, games: list[list[int]]) -> tuple[list[list[int]], bool, float]:
     """CP-SAT grouping the whole field by team mates and repeats, with a long work limit."""
-    from sheetrunner.pairing.pods_solver import lay_out, solve_groups
+    from sheetrunner.pairing.pods import lay_out
+    from sheetrunner.pairing.pods_solver import solve_groups
 
     start = time.perf_counter()
     grouped, optimal = solve_groups(field, games, REFERENCE_WORK)

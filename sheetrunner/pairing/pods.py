@@ -171,11 +171,59 @@ def arrange_games(field: PodField) -> list[list[int]]:
     solver = not field.ranked or len(field.entrants) <= SOLVER_LIMIT
     games = local_search(field, field.natural())
     field.proven = not any(field.clashes(game) for game in games)
+    if not field.proven:
+        from .pods_tabu import clash_search
+
+        searched = clash_search(field, games)
+        if clash_cost(field, searched) < clash_cost(field, games):
+            games = polish(field, lay_out(field, searched)) if field.ranked else searched
+        field.proven = not any(field.clashes(game) for game in games)
     if not field.proven and solver:
         from .pods_solver import improve_with_solver  # OR-Tools loads only when clashes remain
 
         games = improve_with_solver(field, games)
     return games
+
+
+def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
+    """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
+    games = [[] for _ in groups]
+    for size in set(field.sizes):
+        slots = [s for s in range(len(groups)) if field.sizes[s] == size]
+        ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
+        for slot, group in zip(slots, ordered):
+            games[slot] = sorted(group, key=field.rank.get)
+    return games
+
+
+def polish(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash."""
+    costs = [field.cost(slot, game) for slot, game in enumerate(games)]
+    improved = True
+    while improved:
+        improved = False
+        for slot in range(len(games) - 1):
+            for other in range(slot + 1, min(len(games), slot + 3)):
+                for a in list(games[slot]):
+                    for b in list(games[other]):
+                        here = [b if p == a else p for p in games[slot]]
+                        there = [a if p == b else p for p in games[other]]
+                        new = (field.cost(slot, here), field.cost(other, there))
+                        before, after = add(costs[slot], costs[other]), add(*new)
+                        if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
+                            games[slot], games[other] = here, there
+                            costs[slot], costs[other] = new
+                            improved = True
+                            break
+                    else:
+                        continue
+                    break
+    return games
+
+
+def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
+    """The clash levels of a whole arrangement: what comes before spread and movement."""
+    return add(ZERO, *(field.cost(slot, game) for slot, game in enumerate(games)))[:CLASH_LEVELS]
 
 
 def exhaustive(field: PodField) -> list[list[int]]:

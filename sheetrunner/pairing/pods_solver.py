@@ -19,7 +19,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from .pods import CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add
+from .pods import CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add, clash_cost, lay_out, polish
 
 WHOLE_FIELD_SEATS = 2048  # players x games: up to this the whole field is grouped at once (90 players in fours)
 WINDOW = 8  # games per window in larger fields
@@ -39,10 +39,6 @@ def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[in
     for start in starts:  # the round's budget shared among the windows
         games = solve_window(field, games, list(range(start, start + WINDOW)), SOLVER_WORK / len(starts))
     return games
-
-
-def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
-    return add(ZERO, *(field.cost(slot, game) for slot, game in enumerate(games)))[:CLASH_LEVELS]
 
 
 def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[list[list[int]], bool]:
@@ -176,39 +172,3 @@ def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: l
             if cost:
                 terms[level].append((together, cost))
     return terms
-
-
-def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
-    """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
-    games = [[] for _ in groups]
-    for size in set(field.sizes):
-        slots = [s for s in range(len(groups)) if field.sizes[s] == size]
-        ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
-        for slot, group in zip(slots, ordered):
-            games[slot] = sorted(group, key=field.rank.get)
-    return games
-
-
-def polish(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash."""
-    costs = [field.cost(slot, game) for slot, game in enumerate(games)]
-    improved = True
-    while improved:
-        improved = False
-        for slot in range(len(games) - 1):
-            for other in range(slot + 1, min(len(games), slot + 3)):
-                for a in list(games[slot]):
-                    for b in list(games[other]):
-                        here = [b if p == a else p for p in games[slot]]
-                        there = [a if p == b else p for p in games[other]]
-                        new = (field.cost(slot, here), field.cost(other, there))
-                        before, after = add(costs[slot], costs[other]), add(*new)
-                        if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
-                            games[slot], games[other] = here, there
-                            costs[slot], costs[other] = new
-                            improved = True
-                            break
-                    else:
-                        continue
-                    break
-    return games

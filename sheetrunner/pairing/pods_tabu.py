@@ -1,0 +1,88 @@
+"""A tabu search on the clash levels, for what the pods engine's swaps leave in crowded fields.
+
+The swaps of `pods.local_search` only take moves that lower the cost at once, so late in a long event,
+when most pairs have met, they stop at a local optimum with repeats that a better grouping avoids. This
+search works on the clash levels alone (team mates, then meetings for the third time or more, then
+second meetings, as one weighted sum), with numpy arrays: each step takes a player in a clash and makes
+the swap with anyone in another game that changes the cost least, even upwards, while the players just
+moved may not move back for a while (the tabu tenure). It keeps the best grouping seen and stops at no
+clash or after a fixed number of steps, so a round always gets the same games.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from .pods import PodField
+
+STEPS_PER_FIELD = 320_000  # steps x players: the budget shrinks as fields grow (each step costs ~ players)
+FEWEST_STEPS = 150
+TENURE = 7
+
+
+def clash_weights(field: PodField) -> np.ndarray:
+    """The cost of each pair sharing a game, on the clash levels only, as one integer: a team mate outweighs
+    any number of repeats, a third meeting any number of second ones."""
+    n = len(field.entrants)
+    second = 1
+    frequent = second * (n * n + 1)
+    team = frequent * (n * n + 1)
+    weights = np.zeros((n, n), dtype=np.int64)
+    for first, partners in field.partners.items():
+        i = field.rank[first]
+        for other, (t, f, s, _) in partners.items():
+            weights[i, field.rank[other]] = t * team + f * frequent + s * second
+    return np.maximum(weights, weights.T)
+
+
+def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """Games with the least clash cost the search finds from `games` (their sizes kept, in the same slots)."""
+    n = len(field.entrants)
+    ids = [e.id for e in field.entrants]
+    weights = clash_weights(field)
+    game_of = np.empty(n, dtype=np.int64)
+    for slot, game in enumerate(games):
+        for pid in game:
+            game_of[field.rank[pid]] = slot
+    member = np.zeros((len(games), n))
+    member[game_of, np.arange(n)] = 1
+    load = np.rint(weights.astype(float) @ member.T).astype(np.int64)  # load[i, g]: i's cost with game g
+    cost = int(load[np.arange(n), game_of].sum()) // 2
+    best_cost, best = cost, game_of.copy()
+    tabu = np.zeros(n, dtype=np.int64)
+    rng = random.Random(f"{field.round}:{n}")
+    steps = max(FEWEST_STEPS, STEPS_PER_FIELD // max(n, 1))
+    everyone = np.arange(n)
+    for step in range(1, steps + 1):
+        own = load[everyone, game_of]
+        clashing = np.flatnonzero(own > 0)
+        if best_cost == 0 or clashing.size == 0:
+            break
+        here = game_of[clashing]
+        # change[r, j]: the cost change of swapping clashing player r with player j
+        change = (load[clashing][:, game_of] - 2 * weights[clashing] + load[:, here].T
+                  - load[clashing, here][:, None] - own[None, :])
+        free = (tabu[clashing][:, None] < step) & (tabu[None, :] < step)
+        allowed = (game_of[None, :] != here[:, None]) & (free | (cost + change < best_cost))
+        if not allowed.any():
+            tabu[:] = 0
+            continue
+        change = np.where(allowed, change, np.iinfo(np.int64).max)
+        lowest = change.min()
+        rows, columns = np.nonzero(change == lowest)
+        pick = rng.randrange(rows.size)
+        i, j = int(clashing[rows[pick]]), int(columns[pick])
+        there, here_i = game_of[j], game_of[i]
+        load[:, here_i] += weights[:, j] - weights[:, i]
+        load[:, there] += weights[:, i] - weights[:, j]
+        game_of[i], game_of[j] = there, here_i
+        cost += int(lowest)
+        tabu[i] = tabu[j] = step + TENURE + rng.randrange(TENURE)
+        if cost < best_cost:
+            best_cost, best = cost, game_of.copy()
+    grouped: list[list[int]] = [[] for _ in games]
+    for index, slot in enumerate(best):
+        grouped[slot].append(ids[index])
+    return grouped
