@@ -15,7 +15,9 @@ the standings and then search for the best arrangement by this objective, in str
    |rank - position| when the games are laid out from the top table down).
 
 The search: swaps of players with a clash against players of nearby games, taken while they lower the
-cost, the window widening until nothing improves. Where clashes remain (in fields up to `SOLVER_LIMIT`
+cost, the window widening until nothing improves. Where clashes remain, a tabu search on the clash
+levels (`pods_tabu`) looks further, across the whole field. Where clashes still remain (in fields up to
+`SOLVER_LIMIT`
 players, and every Diplomacy field), the exact solver OR-Tools CP-SAT groups the whole field by the
 clash levels within a deterministic work budget (`pods_solver`), and its groups are laid out down the
 standings; its answer is kept only when it is better, and an optimum it proves lets the notes say that
