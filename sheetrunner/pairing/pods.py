@@ -39,6 +39,7 @@ EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
 SOLVER_WORK = 0.25  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
+BOARDS_SOLVER_WORK = 0.1  # Diplomacy boards: the tabu search already finds CP-SAT's best there; it mostly proves
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:
@@ -165,21 +166,28 @@ class PodField:
         return [ids[start:start + size] for start, size in zip(self.starts, self.sizes)]
 
 
+def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    from .pods_tabu import clash_search as search  # numpy work, loaded when a clash needs it
+
+    return search(field, games)
+
+
 def arrange_games(field: PodField) -> list[list[int]]:
     """The best arrangement found (proven optimal for small fields); `field.proven` says whether it is."""
     if len(field.entrants) <= EXHAUSTIVE_LIMIT:
         field.proven = True
         return exhaustive(field)
     solver = not field.ranked or len(field.entrants) <= SOLVER_LIMIT
-    games = local_search(field, field.natural())
+    if field.ranked:
+        games = local_search(field, field.natural())
+        if any(field.clashes(game) for game in games):
+            searched = clash_search(field, games)
+            if clash_cost(field, searched) < clash_cost(field, games):
+                moved = {slot for slot, game in enumerate(games) if set(game) != set(searched[slot])}
+                games = polish(field, searched, moved)
+    else:  # boards all alike: no spread or movement; the tabu search, then CP-SAT (which weighs recency too)
+        games = clash_search(field, field.natural())
     field.proven = not any(field.clashes(game) for game in games)
-    if not field.proven:
-        from .pods_tabu import clash_search
-
-        searched = clash_search(field, games)
-        if clash_cost(field, searched) < clash_cost(field, games):
-            games = polish(field, lay_out(field, searched)) if field.ranked else searched
-        field.proven = not any(field.clashes(game) for game in games)
     if not field.proven and solver:
         from .pods_solver import improve_with_solver  # OR-Tools loads only when clashes remain
 
@@ -198,14 +206,18 @@ def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
     return games
 
 
-def polish(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash."""
+def polish(field: PodField, games: list[list[int]], around: set[int] | None = None) -> list[list[int]]:
+    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash; with
+    `around`, only swaps that touch those games (and the games they change)."""
     costs = [field.cost(slot, game) for slot, game in enumerate(games)]
+    touched = set(range(len(games))) if around is None else set(around)
     improved = True
     while improved:
         improved = False
         for slot in range(len(games) - 1):
             for other in range(slot + 1, min(len(games), slot + 3)):
+                if slot not in touched and other not in touched:
+                    continue
                 for a in list(games[slot]):
                     for b in list(games[other]):
                         here = [b if p == a else p for p in games[slot]]
@@ -215,6 +227,7 @@ def polish(field: PodField, games: list[list[int]]) -> list[list[int]]:
                         if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
                             games[slot], games[other] = here, there
                             costs[slot], costs[other] = new
+                            touched.update((slot, other))
                             improved = True
                             break
                     else:
@@ -256,7 +269,7 @@ def local_search(field: PodField, games: list[list[int]], widest: int = WIDEST_W
     made. The window widens from the neighbouring games to `widest` games away while clashes remain.
     """
     costs = [field.cost(slot, game) for slot, game in enumerate(games)]
-    for window in range(1, widest + 1):
+    for window in range(1, min(widest, len(games) - 1) + 1):
         while _improve(field, games, costs, window, _best_swap):
             pass
         if not any(field.clashes(game) for game in games):

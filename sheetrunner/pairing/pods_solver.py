@@ -19,7 +19,7 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from .pods import CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add, clash_cost, lay_out, polish
+from .pods import BOARDS_SOLVER_WORK, CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add, clash_cost, lay_out, polish
 
 WHOLE_FIELD_SEATS = 2048  # players x games: up to this the whole field is grouped at once (90 players in fours)
 WINDOW = 8  # games per window in larger fields
@@ -29,7 +29,7 @@ def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[in
     """The whole field grouped when its model is small enough (or its games are all alike); else windows of
     neighbouring games around each clash, re-arranged with spread and movement in the objective."""
     if not field.ranked or len(field.entrants) * len(games) <= WHOLE_FIELD_SEATS:
-        grouped, optimal = solve_groups(field, games, SOLVER_WORK)
+        grouped, optimal = solve_groups(field, games, SOLVER_WORK if field.ranked else BOARDS_SOLVER_WORK)
         if clash_cost(field, grouped) < clash_cost(field, games):
             games = polish(field, lay_out(field, grouped)) if field.ranked else grouped
         field.proven = optimal

@@ -2,7 +2,7 @@
 
 The swaps of `pods.local_search` only take moves that lower the cost at once, so late in a long event,
 when most pairs have met, they stop at a local optimum with repeats that a better grouping avoids. This
-search works on the clash levels alone (team mates, then meetings for the third time or more, then
+search works on the repeat levels alone (team mates, then meetings for the third time or more, then
 second meetings, as one weighted sum), with numpy arrays: each step takes a player in a clash and makes
 the swap with anyone in another game that changes the cost least, even upwards, while the players just
 moved may not move back for a while (the tabu tenure). It keeps the best grouping seen and stops at no
@@ -23,17 +23,19 @@ TENURE = 7
 
 
 def clash_weights(field: PodField) -> np.ndarray:
-    """The cost of each pair sharing a game, on the clash levels only, as one integer: a team mate outweighs
-    any number of repeats, a third meeting any number of second ones."""
+    """The cost of each pair sharing a game on the repeat levels, as one integer whose weights keep their
+    order: a team mate outweighs any number of repeats, a third meeting any number of second ones (bounded
+    by how many pairs can share a game at all). How recent a meeting is stays with the swaps that follow:
+    weighed here too, it leaves the search circling a single old repeat instead of crossing to none."""
     n = len(field.entrants)
-    second = 1
-    frequent = second * (n * n + 1)
-    team = frequent * (n * n + 1)
+    pairs = sum(size * (size - 1) // 2 for size in field.sizes)
+    frequent = pairs + 1
+    team = frequent * (pairs * (field.round + 1) + 1)
     weights = np.zeros((n, n), dtype=np.int64)
     for first, partners in field.partners.items():
         i = field.rank[first]
         for other, (t, f, s, _) in partners.items():
-            weights[i, field.rank[other]] = t * team + f * frequent + s * second
+            weights[i, field.rank[other]] = t * team + f * frequent + s
     return np.maximum(weights, weights.T)
 
 
@@ -72,7 +74,7 @@ def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
         change = np.where(allowed, change, np.iinfo(np.int64).max)
         lowest = change.min()
         rows, columns = np.nonzero(change == lowest)
-        pick = rng.randrange(rows.size)
+        pick = rng.randrange(rows.size)  # ties drawn (seeded): a fixed choice would walk in circles
         i, j = int(clashing[rows[pick]]), int(columns[pick])
         there, here_i = game_of[j], game_of[i]
         load[:, here_i] += weights[:, j] - weights[:, i]
