@@ -8,6 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
+from simulation import partitions
 
 from sheetrunner.history import History
 from sheetrunner.model import Event, Player, Settings
@@ -30,19 +31,6 @@ def history(ids: list[int], rounds: int, size: int, rng: random.Random) -> dict[
                 met[a][b] = met[b][a] = number
     return met
 
-
-def partitions(players: list[int], sizes: list[int]):
-    if not sizes:
-        yield []
-        return
-    first = players[0]
-    for size in sorted(set(sizes)):
-        rest_sizes = list(sizes)
-        rest_sizes.remove(size)
-        for others in combinations(players[1:], size - 1):
-            game = (first, *others)
-            for tail in partitions([p for p in players if p not in game], rest_sizes):
-                yield [game, *tail]
 
 
 def team_clashes(games, teams: dict[int, str]) -> int:

@@ -38,7 +38,7 @@ from .tables import assign_tables
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
-SOLVER_WORK = 0.25  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
+SOLVER_WORK = 0.15  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
 BOARDS_SOLVER_WORK = 0.1  # Diplomacy boards: the tabu search already finds CP-SAT's best there; it mostly proves
 
 

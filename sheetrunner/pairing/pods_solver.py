@@ -53,16 +53,22 @@ def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[
     return (weighed, optimal) if weighed is not None else (games, False)
 
 
-def _groups_model(field: PodField, games: list[list[int]], work: float,
-                  forbid: bool) -> tuple[list[list[int]] | None, bool]:
-    players = [e.id for e in field.entrants]
-    slots = list(range(len(games)))
+def _seating_model(field: PodField, players: list[int], slots: list[int]) -> tuple[cp_model.CpModel, dict]:
+    """A Boolean per player and game slot: each player in exactly one slot, each slot its size."""
     model = cp_model.CpModel()
     seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
     for p in players:
         model.AddExactlyOne(seat[p, s] for s in slots)
     for s in slots:
         model.Add(sum(seat[p, s] for p in players) == field.sizes[s])
+    return model, seat
+
+
+def _groups_model(field: PodField, games: list[list[int]], work: float,
+                  forbid: bool) -> tuple[list[list[int]] | None, bool]:
+    players = [e.id for e in field.entrants]
+    slots = list(range(len(games)))
+    model, seat = _seating_model(field, players, slots)
     hint = canonical(field, games)
     for size in set(field.sizes):
         group = [s for s in slots if field.sizes[s] == size]
@@ -93,12 +99,7 @@ def solve_window(field: PodField, games: list[list[int]], slots: list[int], work
     """The players of `slots` re-arranged among those games with every level in the objective (the other games
     stay); kept only when better."""
     players = sorted((p for slot in slots for p in games[slot]), key=field.rank.get)
-    model = cp_model.CpModel()
-    seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
-    for p in players:
-        model.AddExactlyOne(seat[p, s] for s in slots)
-    for s in slots:
-        model.Add(sum(seat[p, s] for p in players) == field.sizes[s])
+    model, seat = _seating_model(field, players, slots)
     levels = [[(cost, variable) for variable, cost in level] for level in _pair_terms(field, model, seat, players,
                                                                                        slots)]
     low, high = min(field.points[p] for p in players), max(field.points[p] for p in players)
