@@ -49,6 +49,31 @@ def warning(sheet: str, cell: str, message: str, hint: str = "") -> Problem:
     return Problem(sheet, cell, message, hint, WARNING)
 
 
+def one_per_cause(problems: list[Problem]) -> list[Problem]:
+    """The same finding in several places (an ID that no player has, used in every round) is one cause: one
+    message at its first cell that lists the others, so the TO fixes it once instead of reading it eight times."""
+    first: dict[tuple[str, str, str], int] = {}
+    others: dict[int, list[str]] = {}
+    repeats = set()
+    for index, problem in enumerate(problems):
+        if not (problem.sheet and problem.cell):
+            continue
+        key = (problem.message, problem.hint, problem.severity)
+        if key in first:
+            others.setdefault(first[key], []).append(problem.where)
+            repeats.add(index)
+        else:
+            first[key] = index
+    merged = []
+    for index, problem in enumerate(problems):
+        if index in others:
+            message = f"{problem.message} The same at {', '.join(others[index])}."
+            merged.append(Problem(problem.sheet, problem.cell, message, problem.hint, problem.severity))
+        elif index not in repeats:
+            merged.append(problem)
+    return merged
+
+
 class EventError(Exception):
     """The workbook cannot be used or written as asked; `problems` say why."""
 

@@ -49,3 +49,18 @@ def test_any_edit_gives_problems_or_a_result_never_a_traceback(tmp_path_factory,
         assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
         if result.exit_code == 1:
             assert digest(path) == before
+
+
+def test_a_cleared_player_id_is_one_problem_even_in_a_top_cut(tmp_path):
+    """Found by the test above: clearing a seeded player's ID in Players once crashed the check of the cut's
+    matches, and listed the unknown ID once per round with false 'results changed' warnings beside it."""
+    path = edited_copy("swiss-top-8-24-players.xlsx", [(1, 18, 1, None)], tmp_path)
+    before = digest(path)
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "Round 1!C14: No player has ID 17. The same at Round 2!C8, Round 3!C6, Round 4!C11, Round 5!C6, Top 8!C4, "
+        "Top 4!C3, Final!C3. Use an ID from the Players sheet, or clear it and type the name.",
+        "1 error(s), 0 warning(s).",
+    ]
+    assert digest(path) == before

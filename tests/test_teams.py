@@ -64,8 +64,8 @@ def test_diplomacy_boards_keep_team_mates_apart_when_any_arrangement_does(rounds
     possible = min(team_clashes(split, teams) for split in partitions(ids, [7, 7]))
     assert team_clashes(boards, teams) == possible
     if team_clashes(boards, teams):
-        assert any("no arrangement keeps them apart" in note for notes in pairing.explain({}).notes.values()
-                   for note in notes)
+        said = ("no arrangement keeps them apart.", "the search found no arrangement that keeps them apart.")
+        assert any(note.endswith(said) for notes in pairing.explain({}).notes.values() for note in notes)
 
 
 def perfect_matchings(players: list[int]):

@@ -16,7 +16,7 @@ from ..finals import cut_problems
 from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
 from ..logsheet import changed_rounds, read_log
 from ..model import Event
-from ..problems import Problem
+from ..problems import Problem, one_per_cause
 from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
@@ -65,7 +65,9 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
         checked.problems.extend(misplaced_players(kept_stages, ruleset, stage_cells))
     kept = rounds[:-1] if redo and not playoff else rounds
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
-    checked.problems.extend(changed_rounds(checked.event, log))
+    if not any(p.is_error for p in checked.problems):  # a row that could not be read would look like a change
+        checked.problems.extend(changed_rounds(checked.event, log))
+    checked.problems = one_per_cause(checked.problems)
     return checked
 
 

@@ -248,8 +248,8 @@ class RoundReader:
                                 f"{self.ruleset.name} game has "
                                 f"{size}.", "Fix the table numbers so each game has the right number of players.")
             return
-        if not any(seat.has_result for seat in table.seats):
-            return
+        if len(table.seats) < rows or not any(seat.has_result for seat in table.seats):
+            return  # a row whose player could not be read has its own problem; judge the game once it is fixed
         missing = [(seat, column) for seat in table.seats for column in self.ruleset.result_columns
                    if column.required and seat.result.get(column.key) is None]
         for seat, column in missing:
