@@ -37,6 +37,7 @@ from .tables import assign_tables
 
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
+NEAR_WINDOW = 2  # before the tabu search, which reaches further for less: swaps with the games close by
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
 SOLVER_WORK = 0.15  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
 BOARDS_SOLVER_WORK = 0.1  # Diplomacy boards: the tabu search already finds CP-SAT's best there; it mostly proves
@@ -111,6 +112,7 @@ class PodField:
         self.partners = self._clash_partners()
         scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
         self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
+        self.scale = scale  # points per unit of score
         self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
 
     def _clash_partners(self) -> dict[int, dict[int, tuple[int, int, int, int]]]:
@@ -179,7 +181,7 @@ def arrange_games(field: PodField) -> list[list[int]]:
         return exhaustive(field)
     solver = not field.ranked or len(field.entrants) <= SOLVER_LIMIT
     if field.ranked:
-        games = local_search(field, field.natural())
+        games = local_search(field, field.natural(), NEAR_WINDOW)
         if any(field.clashes(game) for game in games):
             searched = clash_search(field, games)
             if clash_cost(field, searched) < clash_cost(field, games):

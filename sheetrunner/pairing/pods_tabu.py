@@ -4,9 +4,10 @@ The swaps of `pods.local_search` only take moves that lower the cost at once, so
 when most pairs have met, they stop at a local optimum with repeats that a better grouping avoids. This
 search works on the repeat levels alone (team mates, then meetings for the third time or more, then
 second meetings, as one weighted sum), with numpy arrays: each step takes a player in a clash and makes
-the swap with anyone in another game that changes the cost least, even upwards, while the players just
-moved may not move back for a while (the tabu tenure). It keeps the best grouping seen and stops at no
-clash or after a fixed number of steps, so a round always gets the same games.
+the swap with anyone in another game (in ranked fields, at first only players with close records) that
+changes the cost least, even upwards, while the players just moved may not move back for a while (the
+tabu tenure). It keeps the best grouping seen and stops at no clash or after a fixed number of steps, so
+a round always gets the same games.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .pods import PodField
 STEPS_PER_FIELD = 320_000  # steps x players: the budget shrinks as fields grow (each step costs ~ players)
 FEWEST_STEPS = 150
 TENURE = 7
+WIDENING = ((1, 0.125), (3, 0.125), (None, 0.75))  # (widest gap in points or None for any, share of the steps)
 
 
 def clash_weights(field: PodField) -> np.ndarray:
@@ -40,7 +42,23 @@ def clash_weights(field: PodField) -> np.ndarray:
 
 
 def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Games with the least clash cost the search finds from `games` (their sizes kept, in the same slots)."""
+    """Games with the least clash cost the search finds from `games` (their sizes kept, in the same slots).
+
+    In a ranked field the search first swaps only players whose records are close (`WIDENING`: at most one
+    point apart, then three, each on a small share of the steps) and reaches across the field only for
+    what those leave: a repeat avoided with a player ten wins away is a poor trade when one a single win
+    away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
+    total = max(FEWEST_STEPS, STEPS_PER_FIELD // max(len(field.entrants), 1))
+    plan = WIDENING if field.ranked else ((None, 1.0),)
+    for widest_gap, share in plan:
+        games = _tabu(field, games, None if widest_gap is None else widest_gap * field.scale, int(total * share))
+        if not any(field.clashes(game) for game in games):
+            break
+    return games
+
+
+def _tabu(field: PodField, games: list[list[int]], widest_gap: int | None, steps: int) -> list[list[int]]:
+    """The tabu search itself, swapping only players whose points differ by at most `widest_gap` (if set)."""
     n = len(field.entrants)
     ids = [e.id for e in field.entrants]
     weights = clash_weights(field)
@@ -55,8 +73,8 @@ def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
     best_cost, best = cost, game_of.copy()
     tabu = np.zeros(n, dtype=np.int64)
     rng = random.Random(f"{field.round}:{n}")
-    steps = max(FEWEST_STEPS, STEPS_PER_FIELD // max(n, 1))
     everyone = np.arange(n)
+    points = np.array([field.points[pid] for pid in ids])
     for step in range(1, steps + 1):
         own = load[everyone, game_of]
         clashing = np.flatnonzero(own > 0)
@@ -68,13 +86,17 @@ def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
                   - load[clashing, here][:, None] - own[None, :])
         free = (tabu[clashing][:, None] < step) & (tabu[None, :] < step)
         allowed = (game_of[None, :] != here[:, None]) & (free | (cost + change < best_cost))
+        if widest_gap is not None:
+            allowed &= np.abs(points[clashing][:, None] - points[None, :]) <= widest_gap
         if not allowed.any():
             tabu[:] = 0
             continue
         change = np.where(allowed, change, np.iinfo(np.int64).max)
         lowest = change.min()
         rows, columns = np.nonzero(change == lowest)
-        pick = rng.randrange(rows.size)  # ties drawn (seeded): a fixed choice would walk in circles
+        gaps = np.abs(points[clashing[rows]] - points[columns])
+        closest = np.flatnonzero(gaps == gaps.min())  # of equal swaps, the one between the closest records
+        pick = closest[rng.randrange(closest.size)]  # ties drawn (seeded): a fixed choice would walk in circles
         i, j = int(clashing[rows[pick]]), int(columns[pick])
         there, here_i = game_of[j], game_of[i]
         load[:, here_i] += weights[:, j] - weights[:, i]
