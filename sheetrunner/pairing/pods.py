@@ -40,7 +40,7 @@ WIDEST_WINDOW = 8  # games either side a swap may reach
 NEAR_WINDOW = 2  # before the tabu search, which reaches further for less: swaps with the games close by
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
 SOLVER_WORK = 0.15  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
-BOARDS_SOLVER_WORK = 0.1  # Diplomacy boards: the tabu search already finds CP-SAT's best there; it mostly proves
+BOARDS_SOLVER_WORK = 0.05  # Diplomacy boards: the tabu search finds CP-SAT's best there; this weighs recency and proves
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:

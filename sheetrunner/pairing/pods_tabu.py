@@ -20,6 +20,7 @@ from .pods import PodField
 
 STEPS_PER_FIELD = 320_000  # steps x players: the budget shrinks as fields grow (each step costs ~ players)
 FEWEST_STEPS = 150
+MOST_STEPS = 6_000  # small fields: more finds nothing more in the benchmark, and costs time
 TENURE = 7
 WIDENING = ((1, 0.125), (3, 0.125), (None, 0.75))  # (widest gap in points or None for any, share of the steps)
 
@@ -48,7 +49,7 @@ def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
     point apart, then three, each on a small share of the steps) and reaches across the field only for
     what those leave: a repeat avoided with a player ten wins away is a poor trade when one a single win
     away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
-    total = max(FEWEST_STEPS, STEPS_PER_FIELD // max(len(field.entrants), 1))
+    total = min(MOST_STEPS, max(FEWEST_STEPS, STEPS_PER_FIELD // max(len(field.entrants), 1)))
     plan = WIDENING if field.ranked else ((None, 1.0),)
     for widest_gap, share in plan:
         games = _tabu(field, games, None if widest_gap is None else widest_gap * field.scale, int(total * share))
