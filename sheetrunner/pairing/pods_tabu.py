@@ -6,8 +6,8 @@ search works on the repeat levels alone (team mates, then meetings for the third
 second meetings, as one weighted sum), with numpy arrays: each step takes a player in a clash and makes
 the swap with anyone in another game (in ranked fields, at first only players with close records) that
 changes the cost least, even upwards, while the players just moved may not move back for a while (the
-tabu tenure). It keeps the best grouping seen and stops at no clash or after a fixed number of steps, so
-a round always gets the same games.
+tabu tenure). It keeps the best grouping seen and stops at no clash, after a fixed number of steps, or when
+a long run of steps found nothing better, so a round always gets the same games.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from .pods import PodField
 STEPS_PER_FIELD = 320_000  # steps x players: the budget shrinks as fields grow (each step costs ~ players)
 FEWEST_STEPS = 150
 MOST_STEPS = 6_000  # small fields: more finds nothing more in the benchmark, and costs time
+STALL_STEPS = 3_500  # steps without a better grouping after which the search stops (none was found later)
 TENURE = 7
 WIDENING = ((1, 0.125), (3, 0.125), (None, 0.75))  # (widest gap in points or None for any, share of the steps)
 
@@ -71,7 +72,7 @@ def _tabu(field: PodField, games: list[list[int]], widest_gap: int | None, steps
     member[game_of, np.arange(n)] = 1
     load = np.rint(weights.astype(float) @ member.T).astype(np.int64)  # load[i, g]: i's cost with game g
     cost = int(load[np.arange(n), game_of].sum()) // 2
-    best_cost, best = cost, game_of.copy()
+    best_cost, best, found_at = cost, game_of.copy(), 0
     tabu = np.zeros(n, dtype=np.int64)
     rng = random.Random(f"{field.round}:{n}")
     everyone = np.arange(n)
@@ -79,7 +80,7 @@ def _tabu(field: PodField, games: list[list[int]], widest_gap: int | None, steps
     for step in range(1, steps + 1):
         own = load[everyone, game_of]
         clashing = np.flatnonzero(own > 0)
-        if best_cost == 0 or clashing.size == 0:
+        if best_cost == 0 or clashing.size == 0 or step - found_at > STALL_STEPS:
             break
         here = game_of[clashing]
         # change[r, j]: the cost change of swapping clashing player r with player j
@@ -106,7 +107,7 @@ def _tabu(field: PodField, games: list[list[int]], widest_gap: int | None, steps
         cost += int(lowest)
         tabu[i] = tabu[j] = step + TENURE + rng.randrange(TENURE)
         if cost < best_cost:
-            best_cost, best = cost, game_of.copy()
+            best_cost, best, found_at = cost, game_of.copy(), step
     grouped: list[list[int]] = [[] for _ in games]
     for index, slot in enumerate(best):
         grouped[slot].append(ids[index])
