@@ -244,15 +244,46 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]]) -> list[tup
     edges = field.edges(nodes)
     longest = max((abs(int(field.scores[a]) - int(field.scores[b])) for a, b in natural if b != field.bye_node),
                   default=0)
-    clean = (edges.hard == 0) & (edges.team == 0) & (edges.bye == 0)
-    if _perfect(len(nodes), edges.keep(clean & (edges.diff <= longest))):
-        edges, upper = edges.keep(clean), ()  # the usual case: nothing on levels 1-3 need be given up
-    else:
-        upper = _best_upper(len(nodes), edges)
-        edges = edges.keep(_optimal_upper_edges(edges, upper))
-    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper))
+    clean = edges.keep((edges.hard == 0) & (edges.team == 0) & (edges.bye == 0))
+    pairs = _clean_matching(len(nodes), clean, longest)
+    if pairs is not None:
+        return sorted((nodes[a], nodes[b]) for a, b in pairs)
+    upper = _best_upper(len(nodes), edges)
+    edges = edges.keep(_optimal_upper_edges(edges, upper))
+    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper, longest))
     pairs = _lexicographic_matching(len(nodes), edges, upper)
     return sorted((nodes[a], nodes[b]) for a, b in pairs)
+
+
+def _clean_matching(count: int, clean: Edges, longest: int) -> list[tuple[int, int]] | None:
+    """The usual case: nothing on levels 1-3 need be given up, and the longest float is the ideal pairing's
+    (no pairing floats less far) or a little more. Each try is the final matching on the pairs that float at
+    most so far; galloping up the possible longest floats, then halving back, the shortest that pairs
+    everyone is found in a few tries. None when no pairing of these pairs pairs everyone."""
+    values = sorted({value for value in clean.diff.tolist() if value >= longest})
+    tried: dict[int, list[tuple[int, int]] | None] = {}
+
+    def pairs_everyone(index: int) -> bool:
+        if index not in tried:
+            pairs = _lexicographic_matching(count, clean.keep(clean.diff <= values[index]), ())
+            tried[index] = pairs if len(pairs) * 2 == count else None
+        return tried[index] is not None
+
+    failed, index, step = -1, 0, 1
+    while index < len(values) and not pairs_everyone(index):
+        if index == len(values) - 1:
+            return None
+        failed, index, step = index, min(index + step, len(values) - 1), step * 2
+    if index >= len(values):
+        return None
+    found = index
+    while found - failed > 1:
+        middle = (failed + found) // 2
+        if pairs_everyone(middle):
+            found = middle
+        else:
+            failed = middle
+    return tried[found]
 
 
 def _perfect(count: int, edges: Edges) -> bool:
@@ -272,16 +303,19 @@ def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> li
 
 
 def _weights(levels: list[np.ndarray], pairs: int) -> np.ndarray | None:
-    """Integer weights whose largest sum is the lexicographic optimum, or None if they would not fit 64 bits."""
-    total = np.zeros(len(levels[0]) if levels else 0, dtype=object)
-    multiplier = 1
+    """Integer weights whose largest sum is the lexicographic optimum, or None if they would not fit 64 bits.
+    Each level's multiplier exceeds the most the levels below it can add up to over `pairs` pairs."""
+    multipliers, multiplier = [], 1
     for level in reversed(levels):
+        multipliers.append(multiplier)
         top = int(np.sort(level)[-pairs:].sum()) if len(level) else 0
-        total = total + level.astype(object) * multiplier
         multiplier *= top + 1
     if multiplier >= INT_LIMIT:
         return None
-    return (multiplier - total).astype(np.int64)
+    total = np.zeros(len(levels[0]) if levels else 0, dtype=np.int64)
+    for level, level_multiplier in zip(reversed(levels), multipliers):
+        total += level.astype(np.int64) * level_multiplier
+    return multiplier - total
 
 
 def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, int]]:
@@ -310,9 +344,10 @@ def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> np.ndarray:
     return mask
 
 
-def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...]) -> int:
-    """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3."""
-    values = sorted(set(edges.diff.tolist()))
+def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at_least: int) -> int:
+    """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3 (never less
+    than `at_least`, the ideal pairing's)."""
+    values = sorted({value for value in edges.diff.tolist() if value >= at_least})
     low, high = 0, len(values) - 1
     while low < high:
         middle = (low + high) // 2
