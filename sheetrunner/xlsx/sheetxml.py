@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
@@ -51,6 +50,17 @@ class SheetTable:
     validations: dict[str, Validation] = field(default_factory=dict)  # cells ("B3", "E2:E40") -> rule
     percent_columns: set[int] = field(default_factory=set)  # columns (from 1) shown as 0.00%
     autofilter: bool = False
+
+
+def escape(text: str) -> str:
+    """Text for an XML element (xml.sax.saxutils would do, but importing it pulls in urllib and ssl)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """A quoted XML attribute value; line breaks and tabs kept as character references."""
+    escaped = escape(text).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
+    return '"' + escaped.replace("\t", "&#9;") + '"'
 
 
 def ooxml_text(text: str) -> str:
