@@ -74,7 +74,7 @@ class SheetReader:
         except BadValue as bad:
             self.problem(self.cell(key, row), f"{column.header} {bad}.", column.hint)
             return invalid
-        if value is None and self.unreadable(key, row, column.header):
+        if value is None and self.sheet.flags and self.unreadable(key, row, column.header):
             return invalid
         return value
 
