@@ -1,5 +1,5 @@
 """`python -m sheetrunner` runs the same command line as `sheetrunner`."""
 
-from .cli import cli
+from .cli import main
 
-cli(prog_name="sheetrunner")
+main()

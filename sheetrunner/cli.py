@@ -435,3 +435,9 @@ def list_rulesets() -> None:
         console.say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
         for option in ruleset.options:
             console.say(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")
+
+
+def main() -> None:
+    """The `sheetrunner` command (and `python -m sheetrunner`): one command in its own process."""
+    api.FREEZE_AFTER_READING = True
+    cli(prog_name="sheetrunner")

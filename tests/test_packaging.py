@@ -19,4 +19,4 @@ def test_wheel_contains_the_package_and_templates(tmp_path):
     assert templates and {f"sheetrunner/templates/{name}" for name in templates} <= names
     assert {"sheetrunner/cli.py", "sheetrunner/rulesets/swiss_tp.py", "sheetrunner/pairing/swiss.py"} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "sheetrunner = sheetrunner.cli:cli" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "sheetrunner = sheetrunner.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

@@ -24,15 +24,14 @@ def hand_made_compromises(rounds: list[Round], players: list[Player], settings: 
     by_id = {player.id: player for player in players}
     fixed = {player.id for player in players if player.fixed_table is not None}
     teamed = {player.id for player in players if player.team}
-    met: dict[frozenset[int], int] = {}  # pair -> the last round they met
+    met: dict[tuple[int, int], int] = {}  # pair (lower ID first) -> the last round they met
     problems: list[Problem] = []
     for round_ in rounds:
         made = log.paired.get(round_.number, set())
         teams = teams_apart(settings, round_.number)
         for table in round_.games:
             ids = table.player_ids
-            pairs = [frozenset(pair) for pair in combinations(ids, 2)]
-            suspect = any(pair in met for pair in pairs) or not fixed.isdisjoint(ids) or \
+            suspect = any(pair in met for pair in _pairs(ids)) or not fixed.isdisjoint(ids) or \
                 (teams and len(teamed.intersection(ids)) > 1)
             if not suspect:
                 continue  # the usual table: nothing to look at closely
@@ -42,9 +41,14 @@ def hand_made_compromises(rounds: list[Round], players: list[Player], settings: 
             if found and seating_digest(table.number, ids) not in made:
                 problems += found
         for table in round_.games:
-            for pair in combinations(table.player_ids, 2):
-                met[frozenset(pair)] = round_.number
+            for pair in _pairs(table.player_ids):
+                met[pair] = round_.number
     return problems
+
+
+def _pairs(ids: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Every pair at a table, lower ID first (a cheaper key than a frozenset, looked up for every table)."""
+    return [(a, b) if a < b else (b, a) for a, b in combinations(ids, 2)]
 
 
 class Cells(dict):
@@ -65,8 +69,8 @@ def _named(pid: int, by_id: dict[int, Player], where: dict[int, str]) -> str:
 
 
 def _rematches(round_: Round, table: Table, met: dict, by_id: dict, where: dict) -> list[Problem]:
-    repeats = [(a, b, met[frozenset((a, b))]) for a, b in combinations(table.player_ids, 2)
-               if frozenset((a, b)) in met]
+    repeats = [(a, b, met[pair]) for a, b in combinations(table.player_ids, 2)
+               if (pair := (min(a, b), max(a, b))) in met]
     return [warning(round_.sheet, where[a], f"{_named(a, by_id, where)} and {_named(b, by_id, where)} already met "
                     f"in round {earlier}: a rematch made by hand.",
                     "If that is not meant, swap one of them with a player at another table.")

@@ -241,8 +241,8 @@ class RoundReader:
 
     def _check_table(self, table: Table, low: int, high: int) -> None:
         rows = self.row_counts.get(table.number, len(table.seats))
-        label = f"{self.ruleset.table_header} {table.number}"
         if not low <= rows <= high:
+            label = f"{self.ruleset.table_header} {table.number}"
             size = f"{low}" if low == high else f"{low} to {high}"
             self.reader.problem(self.reader.cell("table", table.seats[0].row), f"{label} has {rows} player(s); a "
                                 f"{self.ruleset.name} game has "
@@ -252,6 +252,7 @@ class RoundReader:
             return  # a row whose player could not be read has its own problem; judge the game once it is fixed
         missing = [(seat, column) for seat in table.seats for column in self.ruleset.result_columns
                    if column.required and seat.result.get(column.key) is None]
+        label = f"{self.ruleset.table_header} {table.number}"
         for seat, column in missing:
             if self.reader.has(column.key):
                 self.reader.problem(self.reader.cell(column.key, seat.row), f"{column.header} is empty while other "
