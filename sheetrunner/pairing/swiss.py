@@ -16,9 +16,12 @@ That is a maximum-weight perfect matching whose integer weights encode the level
 fast, the field is cut into blocks of consecutive pairs of the ideal pairing (1 v 2, 3 v 4, … down the
 standings: inside a score group, and as a chain of short floats between groups), whose cost is a lower
 bound no pairing beats. A block whose ideal pairs break no rule is kept. Any other block is solved
-exactly, in three steps on integer arrays: the best cost on levels 1-3 (edges that cannot be in an
-optimal pairing are dropped), the smallest possible longest float (edges longer than it are dropped),
-then the full lexicographic weights over what remains, which then fit in 64 bits. A block that misses
+exactly on integer arrays. Usually nothing on levels 1-3 need be given up: the final matching is tried
+on the pairs that give up nothing and float no further than the ideal pairs do, then further, and the
+first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on
+levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest float
+(edges longer than it are dropped), then the full lexicographic weights over what remains, which then
+fit in 64 bits. A block that misses
 its share of the bound absorbs its neighbours and is solved again, while that helps: widening stops as
 soon as the bound is met, when a wider block does no better than the narrower one did, or at
 `WIDEST_BLOCK` players. Every block that meets its share is optimal for the whole field on levels 1-5,
