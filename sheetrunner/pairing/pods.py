@@ -27,6 +27,7 @@ no arrangement avoids a repeat.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, permutations
@@ -89,7 +90,7 @@ def add(*costs: Cost) -> Cost:
 
 
 def sub(first: Cost, second: Cost) -> Cost:
-    return tuple(a - b for a, b in zip(first, second))  # type: ignore[return-value]
+    return tuple(map(operator.sub, first, second))  # type: ignore[return-value]
 
 
 ZERO: Cost = (0,) * LEVELS  # type: ignore[assignment]
@@ -114,6 +115,7 @@ class PodField:
         self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
         self.scale = scale  # points per unit of score
         self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
+        self._costs: dict[tuple[int, ...], Cost] = {}
 
     def _clash_partners(self) -> dict[int, dict[int, tuple[int, int, int, int]]]:
         """For each player, the players it would clash with and what that costs (met before, or a team mate)."""
@@ -143,6 +145,14 @@ class PodField:
         return self.keep_teams_apart and bool(team) and team == self.by_id[second].team
 
     def cost(self, slot: int, players: Sequence[int]) -> Cost:
+        """What one game costs, level by level; remembered, as the searches weigh the same games again."""
+        key = (slot, *players)
+        known = self._costs.get(key)
+        if known is None:
+            known = self._costs[key] = self._game_cost(slot, players)
+        return known
+
+    def _game_cost(self, slot: int, players: Sequence[int]) -> Cost:
         team = frequent = second = recency = 0
         for a, b in combinations(players, 2):
             clash = self.partners[a].get(b)
@@ -300,11 +310,12 @@ def _best_swap(field: PodField, games: list[list[int]], costs: list[Cost], slot:
     """Make the swap of `player` with someone in a game within `window` that lowers the cost most."""
     best = None
     for other in _nearby(games, slot, window):
+        before = add(costs[slot], costs[other])
         for partner in games[other]:
             here = [partner if p == player else p for p in games[slot]]
             there = [player if p == partner else p for p in games[other]]
             new = (field.cost(slot, here), field.cost(other, there))
-            change = sub(add(*new), add(costs[slot], costs[other]))
+            change = sub(add(*new), before)
             if change < ZERO and (best is None or change < best[0]):
                 best = (change, other, here, there, new)
     if best is None:
