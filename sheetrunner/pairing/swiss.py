@@ -21,11 +21,10 @@ on the pairs that give up nothing and float no further than the ideal pairs do, 
 first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on
 levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest float
 (edges longer than it are dropped), then the full lexicographic weights over what remains, which then
-fit in 64 bits. A block that misses
-its share of the bound absorbs its neighbours and is solved again, while that helps: widening stops as
-soon as the bound is met, when a wider block does no better than the narrower one did, or at
-`WIDEST_BLOCK` players. Every block that meets its share is optimal for the whole field on levels 1-5,
-since the shares add up to the bound.
+fit in 64 bits. A block that misses its share of the bound absorbs its neighbours and is solved again,
+while that helps: widening stops as soon as the bound is met, when a wider block does no better than the
+narrower one did, or at `WIDEST_BLOCK` players. Every block that meets its share is optimal for the
+whole field on levels 1-5, since the shares add up to the bound.
 """
 
 from __future__ import annotations
@@ -272,13 +271,13 @@ def _clean_matching(count: int, clean: Edges, longest: int) -> list[tuple[int, i
             tried[index] = pairs if len(pairs) * 2 == count else None
         return tried[index] is not None
 
+    if not values:
+        return None
     failed, index, step = -1, 0, 1
-    while index < len(values) and not pairs_everyone(index):
+    while not pairs_everyone(index):
         if index == len(values) - 1:
             return None
         failed, index, step = index, min(index + step, len(values) - 1), step * 2
-    if index >= len(values):
-        return None
     found = index
     while found - failed > 1:
         middle = (failed + found) // 2
