@@ -132,6 +132,15 @@ def test_bye_to_lowest_ranked_without_one():
     assert pairs_of(pairing) == [(1, 2), (3, 5)]
 
 
+def test_the_bye_taken_higher_up_can_shorten_the_longest_float():
+    """Found by the property test below: the leader has met both others, who have had byes. The only legal
+    pairing gives the leader the bye, and 3 v 0 floats less far than the ideal pairs' 9 v 3 did."""
+    field = [entrant(2, 9, met=[3, 1]), entrant(3, 3, met=[2], had_bye=True), entrant(1, 0, met=[2], had_bye=True)]
+    pairing = pair_swiss(PairingRequest(5, tuple(field)))
+    assert pairing.byes == [2]
+    assert pairs_of(pairing) == [(3, 1)]
+
+
 def test_a_chain_of_short_floats_beats_one_long_float():
     """The 32-player card-game case in small: 6 MP v 1 MP was made where 6 v 4 and 4 v 1 existed."""
     field = [entrant(1, 6, met=[2]), entrant(2, 6, met=[1]), entrant(3, 4), entrant(4, 4), entrant(5, 1),

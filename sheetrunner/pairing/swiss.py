@@ -17,8 +17,8 @@ fast, the field is cut into blocks of consecutive pairs of the ideal pairing (1 
 standings: inside a score group, and as a chain of short floats between groups), whose cost is a lower
 bound no pairing beats. A block whose ideal pairs break no rule is kept. Any other block is solved
 exactly on integer arrays. Usually nothing on levels 1-3 need be given up: the final matching is tried
-on the pairs that give up nothing and float no further than the ideal pairs do, then further, and the
-first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on
+on the pairs that give up nothing and float no further than the ideal pairs do (unless the block holds
+the bye), then further, and the first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on
 levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest float
 (edges longer than it are dropped), then the full lexicographic weights over what remains, which then
 fit in 64 bits. A block that misses its share of the bound absorbs its neighbours and is solved again,
@@ -244,25 +244,33 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]]) -> list[tup
     """The optimal pairing of the block's players on every level (see the module docstring)."""
     nodes = sorted(n for pair in natural for n in pair)
     edges = field.edges(nodes)
-    longest = max((abs(int(field.scores[a]) - int(field.scores[b])) for a, b in natural if b != field.bye_node),
-                  default=0)
+    shortest = _no_shorter_than(field, natural)
     clean = edges.keep((edges.hard == 0) & (edges.team == 0) & (edges.bye == 0))
-    pairs = _clean_matching(len(nodes), clean, longest)
+    pairs = _clean_matching(len(nodes), clean, shortest)
     if pairs is not None:
         return sorted((nodes[a], nodes[b]) for a, b in pairs)
     upper = _best_upper(len(nodes), edges)
     edges = edges.keep(_optimal_upper_edges(edges, upper))
-    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper, longest))
+    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper, shortest))
     pairs = _lexicographic_matching(len(nodes), edges, upper)
     return sorted((nodes[a], nodes[b]) for a, b in pairs)
 
 
-def _clean_matching(count: int, clean: Edges, longest: int) -> list[tuple[int, int]] | None:
-    """The usual case: nothing on levels 1-3 need be given up, and the longest float is the ideal pairing's
-    (no pairing floats less far) or a little more. Each try is the final matching on the pairs that float at
-    most so far; galloping up the possible longest floats, then halving back, the shortest that pairs
-    everyone is found in a few tries. None when no pairing of these pairs pairs everyone."""
-    values = sorted({value for value in clean.diff.tolist() if value >= longest})
+def _no_shorter_than(field: SwissField, natural: list[tuple[int, int]]) -> int:
+    """A floor under the block's longest float: the ideal pairs' longest, as pairing neighbours down the
+    standings floats least far. Not with the bye in the block: it pairs with anyone at no difference, so
+    handing it to someone else can leave shorter floats among the rest."""
+    if any(field.bye_node in pair for pair in natural):
+        return 0
+    return max(abs(int(field.scores[a]) - int(field.scores[b])) for a, b in natural)
+
+
+def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, int]] | None:
+    """The usual case: nothing on levels 1-3 need be given up, and the longest float is at its floor
+    (`shortest`) or a little above. Each try is the final matching on the pairs that float at most so far;
+    galloping up the possible longest floats, then halving back, the shortest that pairs everyone is found
+    in a few tries. None when no pairing of these pairs pairs everyone."""
+    values = sorted({value for value in clean.diff.tolist() if value >= shortest})
     tried: dict[int, list[tuple[int, int]] | None] = {}
 
     def pairs_everyone(index: int) -> bool:
@@ -348,7 +356,7 @@ def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> np.ndarray:
 
 def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at_least: int) -> int:
     """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3 (never less
-    than `at_least`, the ideal pairing's)."""
+    than `at_least`, the block's floor)."""
     values = sorted({value for value in edges.diff.tolist() if value >= at_least})
     low, high = 0, len(values) - 1
     while low < high:
