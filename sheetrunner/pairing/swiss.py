@@ -269,15 +269,18 @@ def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, 
     """The usual case: nothing on levels 1-3 need be given up, and the longest float is at its floor
     (`shortest`) or a little above. Each try is the final matching on the pairs that float at most so far;
     galloping up the possible longest floats, then halving back, the shortest that pairs everyone is found
-    in a few tries. None when no pairing of these pairs pairs everyone."""
+    in a few tries (a try whose weights would not fit 64 bits only asks whether everyone can be paired, and
+    the answer is matched once found). None when no pairing of these pairs pairs everyone."""
     values = sorted({value for value in clean.diff.tolist() if value >= shortest})
-    tried: dict[int, list[tuple[int, int]] | None] = {}
+    tried: dict[int, tuple[bool, list[tuple[int, int]] | None]] = {}  # index -> (pairs everyone, the pairs)
 
     def pairs_everyone(index: int) -> bool:
         if index not in tried:
-            pairs = _lexicographic_matching(count, clean.keep(clean.diff <= values[index]), ())
-            tried[index] = pairs if len(pairs) * 2 == count else None
-        return tried[index] is not None
+            allowed = clean.keep(clean.diff <= values[index])
+            pairs = _lexicographic_matching(count, allowed, (), fast_only=True)
+            everyone = _perfect(count, allowed) if pairs is None else len(pairs) * 2 == count
+            tried[index] = everyone, pairs
+        return tried[index][0]
 
     if not values:
         return None
@@ -293,7 +296,7 @@ def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, 
             found = middle
         else:
             failed = middle
-    return tried[found]
+    return tried[found][1] or _lexicographic_matching(count, clean.keep(clean.diff <= values[found]), ())
 
 
 def _perfect(count: int, edges: Edges) -> bool:
@@ -380,15 +383,18 @@ def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
     return tuple(int(level[pick].sum()) for level in (edges.hard, edges.team, edges.bye)) == upper
 
 
-def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...]) -> list[tuple[int, int]]:
+def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
+                            fast_only: bool = False) -> list[tuple[int, int]] | None:
     """The final matching; if the weights would overflow, standings order is dropped, then networkx (exact on
-    Python's unbounded integers) solves the block."""
+    Python's unbounded integers, and slow) solves the block, unless `fast_only` (then None)."""
     levels = _levels(edges, upper)
     weights = _weights(levels, count // 2)
     if weights is None:
         weights = _weights(levels[:-1], count // 2)
     if weights is not None:
         return _matching(count, edges, weights)
+    if fast_only:
+        return None
     import networkx
 
     exact = np.zeros(len(edges.u), dtype=object)
