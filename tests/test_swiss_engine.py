@@ -8,7 +8,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sheetrunner.pairing import Entrant, PairingRequest
-from sheetrunner.pairing.swiss import SwissField, measure_quality, pair_swiss
+from sheetrunner.pairing.swiss import SwissField, _no_shorter_than, measure_quality, pair_swiss
 
 
 def entrant(pid, score=0, team="", met=(), had_bye=False, last_table=None, fixed_table=None):
@@ -139,6 +139,22 @@ def test_the_bye_taken_higher_up_can_shorten_the_longest_float():
     pairing = pair_swiss(PairingRequest(5, tuple(field)))
     assert pairing.byes == [2]
     assert pairs_of(pairing) == [(3, 1)]
+
+
+@given(st.lists(st.integers(0, 20), min_size=1, max_size=11))
+def test_the_floor_under_the_longest_float_is_the_best_any_pairing_reaches(scores):
+    """`_no_shorter_than` against every way to pair the scores (one sitting out when odd, as with the bye)."""
+    request = PairingRequest(1, tuple(entrant(pid, score) for pid, score in
+                                      enumerate(sorted(scores, reverse=True), start=1)))
+    field = SwissField(request)
+    natural = field.natural()
+    nodes = list(range(len(scores)))
+    if len(scores) % 2:
+        best = min(max((abs(field.scores[a] - field.scores[b]) for a, b in matching), default=0)
+                   for out in nodes for matching in all_matchings([n for n in nodes if n != out]))
+    else:
+        best = min(max(abs(field.scores[a] - field.scores[b]) for a, b in matching) for matching in all_matchings(nodes))
+    assert _no_shorter_than(field, natural) == best
 
 
 def test_a_chain_of_short_floats_beats_one_long_float():

@@ -257,12 +257,22 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]]) -> list[tup
 
 
 def _no_shorter_than(field: SwissField, natural: list[tuple[int, int]]) -> int:
-    """A floor under the block's longest float: the ideal pairs' longest, as pairing neighbours down the
-    standings floats least far. Not with the bye in the block: it pairs with anyone at no difference, so
-    handing it to someone else can leave shorter floats among the rest."""
-    if any(field.bye_node in pair for pair in natural):
-        return 0
-    return max(abs(int(field.scores[a]) - int(field.scores[b])) for a, b in natural)
+    """A floor under the block's longest float: no pairing floats less far than pairing neighbours in score
+    order. With the bye in the block one player sits out (the bye pairs with anyone at no difference):
+    whichever leaves the shortest longest float among the rest, found in one pass."""
+    scores = sorted((int(field.scores[n]) for pair in natural for n in pair if n != field.bye_node), reverse=True)
+    gaps = [high - low for high, low in zip(scores, scores[1:])]
+    if len(scores) % 2 == 0:
+        return max(gaps[0::2], default=0)
+    # sitting out the k-th (k even) pairs 0-1, …, (k-2)-(k-1) above it (even gaps) and the odd gaps below it
+    below = [0] * (len(scores) + 1)
+    for index in range(len(gaps) - 1, -1, -1):
+        below[index] = max(below[index + 1], gaps[index] if index % 2 else 0)
+    floor, above = below[1], 0
+    for k in range(2, len(scores), 2):
+        above = max(above, gaps[k - 2])
+        floor = min(floor, max(above, below[k + 1]))
+    return floor
 
 
 def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, int]] | None:
