@@ -39,7 +39,7 @@ from . import Engine, Entrant, Flag, Pairing, PairingRequest
 from .matching import max_weight_matching
 from .tables import assign_tables
 
-FIRST_BLOCK = 24
+FIRST_BLOCK = 16
 WIDEST_BLOCK = 256
 INT_LIMIT = 2 ** 62  # the matching works on 64-bit weights
 
@@ -81,8 +81,9 @@ class SwissField:
         self.size = len(self.entrants)
         self.bye_node = self.size if self.size % 2 else None
         self.node_count = self.size + (1 if self.bye_node is not None else 0)
-        self.scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
-        scores = [int(Fraction(e.score) * self.scale) for e in self.entrants]
+        exact = [Fraction(e.score) for e in self.entrants]
+        self.scale = math.lcm(*(score.denominator for score in exact)) if exact else 1
+        scores = [score.numerator * (self.scale // score.denominator) for score in exact]
         self.scores = np.array(scores + ([scores[-1]] if self.bye_node is not None else []), dtype=np.int64)
         index = {e.id: i for i, e in enumerate(self.entrants)}
         self.met = [{index[o]: r for o, r in e.met.items() if o in index} for e in self.entrants]
@@ -174,7 +175,7 @@ class SwissField:
                 continue  # absorbed into a wider block
             natural = blocks[block]
             bound = self.vector(natural)
-            pairs = known.pop(block, None) or self.solve_block(natural)
+            pairs = known.pop(block, None) or self.solve_block(natural, bound)
             if pairs is natural:
                 solved[block] = natural  # breaks no rule: nothing beats it
                 continue
@@ -206,9 +207,10 @@ class SwissField:
             queue.insert(0, block)
         return sorted(pair for pairs in solved.values() for pair in pairs)
 
-    def solve_block(self, natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """A block's ideal pairs when they break no rule (then nothing beats them), else its exact solution."""
-        return natural if _keeps_ideal(self.vector(natural)) else solve_exactly(self, natural)
+    def solve_block(self, natural: list[tuple[int, int]], bound: tuple | None = None) -> list[tuple[int, int]]:
+        """A block's ideal pairs when they break no rule (then nothing beats them), else its exact solution;
+        `bound` is the ideal pairs' cost when the caller has it."""
+        return natural if _keeps_ideal(bound or self.vector(natural)) else solve_exactly(self, natural)
 
 
 def _keeps_ideal(vector: tuple) -> bool:
