@@ -17,11 +17,11 @@ fast, the field is cut into blocks of consecutive pairs of the ideal pairing (1 
 standings: inside a score group, and as a chain of short floats between groups), whose cost is a lower
 bound no pairing beats. A block whose ideal pairs break no rule is kept. Any other block is solved
 exactly on integer arrays. Usually nothing on levels 1-3 need be given up: the final matching is tried
-on the pairs that give up nothing and float no further than the ideal pairs do (unless the block holds
-the bye), then further, and the first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on
-levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest float
-(edges longer than it are dropped), then the full lexicographic weights over what remains, which then
-fit in 64 bits. A block that misses its share of the bound absorbs its neighbours and is solved again,
+on the pairs that give up nothing and float no further than a floor no pairing beats, then further, and
+the first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost
+on levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest
+float (edges longer than it are dropped), then the full lexicographic weights over what remains, which
+then fit in 64 bits. A block that misses its share of the bound absorbs its neighbours and is solved again,
 while that helps: widening stops as soon as the bound is met, when a wider block does no better than the
 narrower one did, or at `WIDEST_BLOCK` players. Every block that meets its share is optimal for the
 whole field on levels 1-5, since the shares add up to the bound.
@@ -193,8 +193,9 @@ class SwissField:
                 if other not in solved and other not in known:
                     known[other] = self.solve_block(blocks[other])
             combined = pairs + [pair for other in wider for pair in solved.get(other) or known[other]]
-            widened = solve_exactly(self, sorted(merged))
-            if self.vector(widened)[:5] >= self.vector(combined)[:5]:
+            parts = self.vector(combined)
+            widened = solve_exactly(self, sorted(merged), parts[3][0] if parts[3] and not any(parts[:3]) else None)
+            if self.vector(widened)[:5] >= parts[:5]:
                 solved[block] = pairs  # a wider block does no better on levels 1-5: stop widening here
                 continue
             for other in wider:
@@ -242,13 +243,15 @@ def _neighbours(nodes: list[int], owner: dict[int, int], block: int, blocks: dic
 # --- solving one block exactly ----------------------------------------------------------------------------
 
 
-def solve_exactly(field: SwissField, natural: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The optimal pairing of the block's players on every level (see the module docstring)."""
+def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
+                  within: int | None = None) -> list[tuple[int, int]]:
+    """The optimal pairing of the block's players on every level (see the module docstring). `within` is a
+    longest float that a pairing giving up nothing is known to reach (the parts' answers, when widening)."""
     nodes = sorted(n for pair in natural for n in pair)
     edges = field.edges(nodes)
     shortest = _no_shorter_than(field, natural)
     clean = edges.keep((edges.hard == 0) & (edges.team == 0) & (edges.bye == 0))
-    pairs = _clean_matching(len(nodes), clean, shortest)
+    pairs = _clean_matching(len(nodes), clean, shortest, within)
     if pairs is not None:
         return sorted((nodes[a], nodes[b]) for a, b in pairs)
     upper = _best_upper(len(nodes), edges)
@@ -277,12 +280,14 @@ def _no_shorter_than(field: SwissField, natural: list[tuple[int, int]]) -> int:
     return floor
 
 
-def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, int]] | None:
+def _clean_matching(count: int, clean: Edges, shortest: int,
+                    within: int | None = None) -> list[tuple[int, int]] | None:
     """The usual case: nothing on levels 1-3 need be given up, and the longest float is at its floor
     (`shortest`) or a little above. Each try is the final matching on the pairs that float at most so far;
-    galloping up the possible longest floats, then halving back, the shortest that pairs everyone is found
-    in a few tries (a try whose weights would not fit 64 bits only asks whether everyone can be paired, and
-    the answer is matched once found). None when no pairing of these pairs pairs everyone."""
+    galloping up the possible longest floats (or starting from `within`, known to pair everyone), then
+    halving back, the shortest that pairs everyone is found in a few tries (a try whose weights would not
+    fit 64 bits only asks whether everyone can be paired, and the answer is matched once found). None when
+    no pairing of these pairs pairs everyone."""
     values = sorted({value for value in clean.diff.tolist() if value >= shortest})
     tried: dict[int, tuple[bool, list[tuple[int, int]] | None]] = {}  # index -> (pairs everyone, the pairs)
 
@@ -297,6 +302,9 @@ def _clean_matching(count: int, clean: Edges, shortest: int) -> list[tuple[int, 
     if not values:
         return None
     failed, index, step = -1, 0, 1
+    if within in values:
+        index = values.index(within)
+        tried[index] = True, None
     while not pairs_everyone(index):
         if index == len(values) - 1:
             return None
