@@ -7,8 +7,9 @@ drops first, so an even field has a bye). For each, the pairing step of:
 - sheetrunner's engine;
 - swisspair (karlosss/swisspair: a C++ minimum-cost perfect matching with GMP weights, the peer TOs of
   card games use), given the same standings, scores and past meetings;
-- the exact optimum of the summed score difference without rematches (rustworkx's blossom on the whole
-  field, up to 1024 players);
+- the exact optimum of the summed score difference under sheetrunner's hard rules (no rematch, no second
+  bye, the bye to the lowest-ranked player without one; rustworkx's blossom on the whole field, up to
+  1024 players);
 - a greedy top-down pass (each player takes the next one they have not met), what a TO does by hand.
 
 Printed per engine: seconds, rematches, the largest score difference in one pair, the summed score
@@ -73,17 +74,23 @@ def swisspair_engine(request: PairingRequest) -> Pairing:
 
 
 def exact_sum_engine(request: PairingRequest) -> Pairing:
-    """The least summed score difference with no rematch and no second bye: rustworkx on every allowed pair."""
+    """The least summed score difference under the same rules as sheetrunner's levels 1-3: no rematch, no
+    second bye, and the bye to the lowest-ranked player without one (004) whenever a pairing allows it
+    (each player without a bye ranked below the one who takes it outweighs any sum): rustworkx on every
+    allowed pair."""
     entrants = list(request.entrants)
     scale = max(Fraction(e.score).denominator for e in entrants)
     scores = [int(Fraction(e.score) * scale) for e in entrants]
     count = len(entrants)
     bye = count if count % 2 else None
     spread = max(scores) - min(scores) + 1
-    edges = [(i, j, 2 * spread - abs(scores[i] - scores[j])) for i in range(count) for j in range(i + 1, count)
+    base = (count + 1) * spread * (count + 1)
+    edges = [(i, j, base - abs(scores[i] - scores[j])) for i in range(count) for j in range(i + 1, count)
              if entrants[j].id not in entrants[i].met]
     if bye is not None:
-        edges += [(i, bye, 2 * spread - (scores[i] - min(scores))) for i in range(count) if not entrants[i].had_bye]
+        passed_over = [sum(1 for later in entrants[i + 1:] if not later.had_bye) for i in range(count)]
+        edges += [(i, bye, base - passed_over[i] * spread * (count + 1)) for i in range(count)
+                  if not entrants[i].had_bye]
     pairs = max_weight_matching(count + (bye is not None), edges)
     games = [(entrants[i].id, entrants[j].id) for i, j in pairs if j != bye]
     return pairing_of(request, games, [entrants[i].id for i, j in pairs if j == bye])
