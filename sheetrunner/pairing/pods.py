@@ -14,11 +14,10 @@ the standings and then search for the best arrangement by this objective, in str
 5. movement: how far players sit from their standings positions (the sum over players of
    |rank - position| when the games are laid out from the top table down).
 
-The search: swaps of players with a clash against players of nearby games, taken while they lower the
-cost, the window widening until nothing improves. Where clashes remain, a tabu search on the clash
-levels (`pods_tabu`) looks further, across the whole field. Where clashes still remain (in fields up to
-`SOLVER_LIMIT`
-players, and every Diplomacy field), the exact solver OR-Tools CP-SAT groups the whole field by the
+The search: swaps of players with a clash against players of games up to `NEAR_WINDOW` tables away,
+taken while they lower the cost. Where clashes remain, a tabu search on the clash levels (`pods_tabu`)
+looks further, first among players with close records, then across the whole field. Where clashes
+still remain (in fields up to `SOLVER_LIMIT` players, and every Diplomacy field), the exact solver OR-Tools CP-SAT groups the whole field by the
 clash levels within a deterministic work budget (`pods_solver`), and its groups are laid out down the
 standings; its answer is kept only when it is better, and an optimum it proves lets the notes say that
 no arrangement avoids a repeat.
@@ -39,7 +38,7 @@ from .tables import assign_tables
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
 NEAR_WINDOW = 2  # before the tabu search, which reaches further for less: swaps with the games close by
-SOLVER_LIMIT = 256  # ranked fields larger than this rely on the local search alone (it is fast and good there)
+SOLVER_LIMIT = 256  # ranked fields larger than this rely on the swaps and the tabu search (fast and good there)
 SOLVER_WORK = 0.15  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
 BOARDS_SOLVER_WORK = 0.05  # Diplomacy boards: the tabu search finds CP-SAT's best there; this weighs recency and proves
 
