@@ -17,10 +17,10 @@ the standings and then search for the best arrangement by this objective, in str
 The search: swaps of players with a clash against players of games up to `NEAR_WINDOW` tables away,
 taken while they lower the cost. Where clashes remain, a tabu search on the clash levels (`pods_tabu`)
 looks further, first among players with close records, then across the whole field. Where clashes
-still remain (in fields up to `SOLVER_LIMIT` players, and every Diplomacy field), the exact solver OR-Tools CP-SAT groups the whole field by the
-clash levels within a deterministic work budget (`pods_solver`), and its groups are laid out down the
-standings; its answer is kept only when it is better, and an optimum it proves lets the notes say that
-no arrangement avoids a repeat.
+still remain (in fields up to `SOLVER_LIMIT` players, and every Diplomacy field), the exact solver
+OR-Tools CP-SAT groups the whole field by the clash levels within a deterministic work budget
+(`pods_solver`), and its groups are laid out down the standings; its answer is kept only when it is
+better, and an optimum it proves lets the notes say that no arrangement avoids a repeat.
 """
 
 from __future__ import annotations
