@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 import numpy as np
 
@@ -299,24 +300,33 @@ def _clean_matching(count: int, clean: Edges, shortest: int,
             tried[index] = everyone, pairs
         return tried[index][0]
 
-    if not values:
-        return None
-    failed, index, step = -1, 0, 1
+    start = values.index(within) if within in values else 0
     if within in values:
-        index = values.index(within)
-        tried[index] = True, None
-    while not pairs_everyone(index):
-        if index == len(values) - 1:
+        tried[start] = True, None  # known to pair everyone; matched only if it is the answer
+    found = _first_that(pairs_everyone, len(values), start)
+    if found is None:
+        return None
+    return tried[found][1] or _lexicographic_matching(count, clean.keep(clean.diff <= values[found]), ())
+
+
+def _first_that(holds: Callable[[int], bool], count: int, start: int = 0) -> int | None:
+    """The first index below `count` at which `holds` is true, for a test that stays true once it is (a
+    longer longest float allows every pairing a shorter one did): galloping up from `start`, then halving
+    back. None when it holds nowhere from `start` on (a caller starts higher only at an index that holds)."""
+    if count == 0:
+        return None
+    failed, index, step = -1, start, 1
+    while not holds(index):
+        if index == count - 1:
             return None
-        failed, index, step = index, min(index + step, len(values) - 1), step * 2
-    found = index
-    while found - failed > 1:
-        middle = (failed + found) // 2
-        if pairs_everyone(middle):
-            found = middle
+        failed, index, step = index, min(index + step, count - 1), step * 2
+    while index - failed > 1:
+        middle = (failed + index) // 2
+        if holds(middle):
+            index = middle
         else:
             failed = middle
-    return tried[found][1] or _lexicographic_matching(count, clean.keep(clean.diff <= values[found]), ())
+    return index
 
 
 def _perfect(count: int, edges: Edges) -> bool:
@@ -381,15 +391,8 @@ def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at
     """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3 (never less
     than `at_least`, the block's floor)."""
     values = sorted({value for value in edges.diff.tolist() if value >= at_least})
-    low, high = 0, len(values) - 1
-    while low < high:
-        middle = (low + high) // 2
-        allowed = edges.keep(edges.diff <= values[middle])
-        if _achieves(count, allowed, upper):
-            high = middle
-        else:
-            low = middle + 1
-    return values[low] if values else 0
+    found = _first_that(lambda index: _achieves(count, edges.keep(edges.diff <= values[index]), upper), len(values))
+    return values[found] if found is not None else 0
 
 
 def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
