@@ -229,12 +229,13 @@ def polish(field: PodField, games: list[list[int]], around: set[int] | None = No
             for other in range(slot + 1, min(len(games), slot + 3)):
                 if slot not in touched and other not in touched:
                     continue
+                before = add(costs[slot], costs[other])
                 for a in list(games[slot]):
                     for b in list(games[other]):
                         here = [b if p == a else p for p in games[slot]]
                         there = [a if p == b else p for p in games[other]]
                         new = (field.cost(slot, here), field.cost(other, there))
-                        before, after = add(costs[slot], costs[other]), add(*new)
+                        after = add(*new)
                         if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
                             games[slot], games[other] = here, there
                             costs[slot], costs[other] = new
@@ -249,7 +250,7 @@ def polish(field: PodField, games: list[list[int]], around: set[int] | None = No
 
 def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
     """The clash levels of a whole arrangement: what comes before spread and movement."""
-    return add(ZERO, *(field.cost(slot, game) for slot, game in enumerate(games)))[:CLASH_LEVELS]
+    return field.total(games)[:CLASH_LEVELS]
 
 
 def exhaustive(field: PodField) -> list[list[int]]:

@@ -52,18 +52,20 @@ def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
     away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
     total = min(MOST_STEPS, max(FEWEST_STEPS, STEPS_PER_FIELD // max(len(field.entrants), 1)))
     plan = WIDENING if field.ranked else ((None, 1.0),)
+    weights = clash_weights(field)
     for widest_gap, share in plan:
-        games = _tabu(field, games, None if widest_gap is None else widest_gap * field.scale, int(total * share))
+        gap = None if widest_gap is None else widest_gap * field.scale
+        games = _tabu(field, weights, games, gap, int(total * share))
         if not any(field.clashes(game) for game in games):
             break
     return games
 
 
-def _tabu(field: PodField, games: list[list[int]], widest_gap: int | None, steps: int) -> list[list[int]]:
+def _tabu(field: PodField, weights: np.ndarray, games: list[list[int]], widest_gap: int | None,
+          steps: int) -> list[list[int]]:
     """The tabu search itself, swapping only players whose points differ by at most `widest_gap` (if set)."""
     n = len(field.entrants)
     ids = [e.id for e in field.entrants]
-    weights = clash_weights(field)
     game_of = np.empty(n, dtype=np.int64)
     for slot, game in enumerate(games):
         for pid in game:
