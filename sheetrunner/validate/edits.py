@@ -47,8 +47,13 @@ def hand_made_compromises(rounds: list[Round], players: list[Player], settings: 
 
 
 def _pairs(ids: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Every pair at a table, lower ID first (a cheaper key than a frozenset, looked up for every table)."""
-    return [(a, b) if a < b else (b, a) for a, b in combinations(ids, 2)]
+    """Every pair at a table as `met` keys them."""
+    return [_pair_key(a, b) for a, b in combinations(ids, 2)]
+
+
+def _pair_key(a: int, b: int) -> tuple[int, int]:
+    """Two players as a key of `met`: lower ID first (cheaper than a frozenset, looked up for every table)."""
+    return (a, b) if a < b else (b, a)
 
 
 class Cells(dict):
@@ -69,8 +74,7 @@ def _named(pid: int, by_id: dict[int, Player], where: dict[int, str]) -> str:
 
 
 def _rematches(round_: Round, table: Table, met: dict, by_id: dict, where: dict) -> list[Problem]:
-    repeats = [(a, b, met[pair]) for a, b in combinations(table.player_ids, 2)
-               if (pair := (min(a, b), max(a, b))) in met]
+    repeats = [(a, b, met[pair]) for a, b in combinations(table.player_ids, 2) if (pair := _pair_key(a, b)) in met]
     return [warning(round_.sheet, where[a], f"{_named(a, by_id, where)} and {_named(b, by_id, where)} already met "
                     f"in round {earlier}: a rematch made by hand.",
                     "If that is not meant, swap one of them with a player at another table.")
