@@ -36,10 +36,6 @@ def cut_size(event: Event) -> int:
     return event.settings.options.get("top_cut") or 0
 
 
-def is_two_player(ruleset: Ruleset) -> bool:
-    return ruleset.seats_per_table == (2, 2)
-
-
 def bracket_size(cut: int) -> int:
     """The power of two a cut fills: 8 for a top 6 (seeds 1 and 2 get byes)."""
     return 1 << (cut - 1).bit_length()
@@ -57,7 +53,7 @@ def bracket_order(size: int) -> list[int]:
 
 def stage_titles(cut: int, ruleset: Ruleset) -> list[str]:
     """The sheets of a cut, in order: Top 8, Top 4, Final; a top 6 plays Top 6, Top 4, Final."""
-    if not is_two_player(ruleset):
+    if not ruleset.two_player:
         return [ruleset.final_title]
     titles = [f"Top {cut}"] if cut > 2 else []
     size = bracket_size(cut) // 2
@@ -90,7 +86,7 @@ def cut_problems(event: Event, ruleset: Ruleset) -> list[Problem]:
 def unplayable_cut(ruleset: Ruleset, cut: int) -> tuple[str, str] | None:
     """(what is wrong, how to fix it) when a multiplayer ruleset's final game cannot have `cut` players."""
     low, high = ruleset.seats_per_table
-    if is_two_player(ruleset) or low <= cut <= high:
+    if ruleset.two_player or low <= cut <= high:
         return None
     size = f"{low}" if low == high else f"{low} or {high}"
     return f"A {ruleset.name} final is one game, so Top cut must be {size}, not {cut}.", f"Type {size}, or none."
@@ -107,7 +103,7 @@ class StageRules:
 
     def __init__(self, ruleset: Ruleset):
         self.base = ruleset
-        if is_two_player(ruleset):
+        if ruleset.two_player:
             self.table_header, self.seat_column = "Match", SEED
 
     def __getattr__(self, name: str) -> Any:
@@ -122,7 +118,7 @@ class StageRules:
 
     def check_table(self, table: Table, settings, sheet: str, locate) -> list[Problem]:
         problems = self.base.check_table(table, settings, sheet, locate)
-        if problems or not is_two_player(self.base):
+        if problems or not self.base.two_player:
             return problems
         if match_winner(self.base, table, settings) is None:
             column = self.base.result_columns[0]
@@ -165,7 +161,7 @@ def pair_stage(event: Event, ruleset: Ruleset, standings: Standings, history: Hi
     """The next stage: the seeds (first stage), or the survivors, paired by their places in the bracket."""
     seeded = seeds(event, standings)
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
-    if not is_two_player(ruleset):
+    if not ruleset.two_player:
         return Pairing([PairedTable(1, tuple(seeded), ruleset.final_seats(seeded, history))], [])
     alive = survivors(event, ruleset, event.playoff, seeded)
     stage = len(event.playoff)
@@ -219,7 +215,7 @@ def placings(event: Event, ruleset: Ruleset, standings: Standings) -> list[Placi
     """Final places: the playoff's players by how far they got (then seed), everyone else by the standings."""
     seeded = seeds(event, standings)
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
-    if is_two_player(ruleset):
+    if ruleset.two_player:
         ordered = _bracket_places(event, ruleset, seeded, seed_of)
     else:
         ordered = _final_game_places(event, ruleset, seeded, seed_of, standings)
@@ -271,19 +267,19 @@ def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, A
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
     names = event.players_by_id
     titles = stage_titles(len(seeded), ruleset)
-    order = [] if is_two_player(ruleset) else _final_game_places(event, ruleset, seeded, seed_of, standings)
+    order = [] if ruleset.two_player else _final_game_places(event, ruleset, seeded, seed_of, standings)
     place = {pid: number for number, (pid, _) in enumerate(order, start=1)}
     stages = []
     for index, title in enumerate(titles):
         if index >= len(event.playoff):
-            slots = bracket_size(len(seeded)) >> (index + 1) if is_two_player(ruleset) else 1
+            slots = bracket_size(len(seeded)) >> (index + 1) if ruleset.two_player else 1
             stages.append({"title": title, "matches": [{"number": "", "players": []} for _ in range(slots)],
                            "byes": []})
             continue
         stage, matches = event.playoff[index], []
         for table in stage.games:
             decided = all(seat.has_result for seat in table.seats)
-            winner = match_winner(ruleset, table, event.settings) if decided and is_two_player(ruleset) else None
+            winner = match_winner(ruleset, table, event.settings) if decided and ruleset.two_player else None
             matches.append({"number": table.number, "players": [
                 {"seed": seed_of.get(seat.player_id, ""), "name": names[seat.player_id].name, "seat": seat.seat,
                  "won": seat.player_id == winner or place.get(seat.player_id) == 1,
@@ -291,7 +287,7 @@ def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, A
         byes = [{"seed": seed_of.get(pid, ""), "name": names[pid].name} for pid in stage.byes]
         stages.append({"title": title, "matches": matches, "byes": byes})
     champion = names[placings(event, ruleset, standings)[0].player_id].name if is_decided(event, ruleset) else ""
-    return {"title": titles[0], "stages": stages, "champion": champion, "two_player": is_two_player(ruleset)}
+    return {"title": titles[0], "stages": stages, "champion": champion, "two_player": ruleset.two_player}
 
 
 def is_decided(event: Event, ruleset: Ruleset) -> bool:

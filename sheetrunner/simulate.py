@@ -129,7 +129,7 @@ def play_event(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standin
 def run_once(setup: Setup, index: int) -> RunFigures:
     """One whole event of the setup, measured."""
     ruleset = get_ruleset(setup.ruleset)
-    two_player = ruleset.seats_per_table == (2, 2)
+    two_player = ruleset.two_player
     figures = RunFigures()
     for event, played, before, history in play_event(setup, index):
         _measure_round(figures, ruleset, played, before, history)
@@ -232,7 +232,7 @@ def summarize(setup: Setup, runs: list[RunFigures]) -> dict[str, Any]:
         "repeats_per_round": per_round("rematches"), "byes_per_round": per_round("byes"),
         "chance_of_a_repeat": round(sum(1 for run in runs if any(run.rematches)) / count, 4),
     }
-    if ruleset.seats_per_table == (2, 2):
+    if ruleset.two_player:
         summary.update(_two_player_summary(setup, runs))
     else:
         sizes = [sum((run.sizes[r] for run in runs), Counter()) for r in range(setup.rounds)]

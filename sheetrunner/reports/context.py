@@ -95,7 +95,7 @@ def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[st
             "seat": ruleset.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.bye_label,
             "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
             "stage": stage, "progress": progress,
-            "two_player": ruleset.seats_per_table == (2, 2), "columns": shown_columns,
+            "two_player": ruleset.two_player, "columns": shown_columns,
             "grouped": bool(ruleset.group_of(event))}
 
 

@@ -47,6 +47,11 @@ class Ruleset:
     final_order: tuple[str, ...] = ()  # a final game's values that order its players (multiplayer), best first
     final_adds: dict[str, str] = {}  # standings column -> the final game's value added to it (`Final decides: score`)
 
+    @property
+    def two_player(self) -> bool:
+        """Games of exactly two: matches with records (3-1), a bye, and a bracket for the cut."""
+        return self.seats_per_table == (2, 2)
+
     def default_rounds(self, player_count: int) -> int:
         """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
         (log2 of the field, at least 3), or 5 without a roster."""
