@@ -30,7 +30,8 @@ from .sheets import (event_sheet, final_standings_sheet, played_round_sheet, pla
                      round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
 from .tournament import compute_scores, plan_next_round, round_from_pairing, scored_rounds, standings_after
-from .validate import Checked, find_sheet, validate
+from .logrecovery import validate_workbook
+from .validate import Checked, find_sheet
 from .workbook import Workbook, now_text
 from .xlsx import files
 
@@ -90,7 +91,7 @@ def load_event(path: Path | str, redo: bool = False) -> Loaded:
     to be replaced, so its seating is not checked."""
     with no_cycle_collection():
         workbook = Workbook.read(path)
-        checked = validate(workbook.sheets, redo)
+        checked = validate_workbook(workbook, redo)
     raise_on_errors(checked.problems)
     return Loaded(workbook, checked)
 
@@ -103,7 +104,7 @@ def check_event(path: Path | str) -> list[Problem]:
             workbook = Workbook.read(path)
         except EventError as error:
             return error.problems
-        checked = validate(workbook.sheets)
+        checked = validate_workbook(workbook)
     stale = stale_report_warnings(checked.event, workbook.path) if checked.event is not None else []
     return checked.problems + stale
 
@@ -202,7 +203,7 @@ def log_run(loaded: Loaded, command: str, wrote: str, written: Round | None = No
     last_id = max((p.id for p in loaded.event.players), default=0)
     rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
     write_log_row(loaded.workbook, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id,
-                                              now_text(), written))
+                                              now_text(), written), loaded.checked.log_rows)
 
 
 def fill_players(loaded: Loaded, pairing: Pairing) -> None:

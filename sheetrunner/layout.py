@@ -16,7 +16,9 @@ EVENT_SHEET = "Event"
 PLAYERS_SHEET = "Players"
 LOG_SHEET = "Log"
 FINAL_STANDINGS = "Final standings"
-ROUND_TITLE = re.compile(r"^round\s*0*(\d{1,4})$")
+ROUND_TITLE = re.compile(r"^round\s*0*(\d+)$")
+RENAMED_ROUND_TITLE = re.compile(r"^(?:r|rd|rnd|round)[\s.#_-]*0*(\d{1,4})$")  # R1, Rd 1, Rnd.1, Round-1
+TOO_LARGE = 10**9  # a round number no event reaches: "Round 99999999999" is read as this, and refused as such
 STANDINGS_TITLE = re.compile(r"^standings after r(\d{1,4})$")
 
 
@@ -26,8 +28,19 @@ def sheet_key(title: str) -> str:
 
 
 def round_number(title: str) -> int | None:
-    """N for a `Round N` sheet (also `round 01`, `ROUND 2 `), else None."""
+    """N for a `Round N` sheet (also `round 01`, `ROUND 2 `), else None. A number of more digits than any event
+    needs reads as `TOO_LARGE`, so the sheet is refused as a round past the event's last, never ignored."""
     match = ROUND_TITLE.match(sheet_key(title))
+    if not match:
+        return None
+    digits = match.group(1).lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else TOO_LARGE
+
+
+def renamed_round_number(title: str) -> int | None:
+    """N for a sheet whose name a TO shortened from `Round N` (`R1`, `Rd 1`, `Rnd. 1`, `Round-01`), else None:
+    read as that round only when the Log records that sheetrunner paired it and no `Round N` sheet is left."""
+    match = RENAMED_ROUND_TITLE.match(sheet_key(title))
     return int(match.group(1)) if match else None
 
 

@@ -23,9 +23,11 @@ from .values import BadValue, as_whole_number
 from .workbook import SheetRows
 
 LOG_SHEET = "Log"
+ABOUT = ("Keep this sheet: it is sheetrunner's memory of the event (each round it paired, who was playing, "
+         "digests of the results). Hide it if you like; do not edit or delete it.")
 HEADERS = ["Time", "Command", "sheetrunner", "Random seed", "Wrote", "Last ID", "Results", "Tables", "Paired",
-           "Active"]
-WIDTHS = [20, 28, 12, 14, 24, 9, 60, 60, 40, 40]
+           "Active", ABOUT]  # the last header says in plain words what the sheet is, to whoever opens it
+WIDTHS = [20, 28, 12, 14, 24, 9, 60, 60, 40, 40, 100]
 CELL_LIMIT = 32000
 WROTE_ROUND = re.compile(r"^round (\d+)$")
 
@@ -39,6 +41,12 @@ class LogHistory:
     tables: dict[int, dict[str, str]] = field(default_factory=dict)
     active: dict[int, set[int]] = field(default_factory=dict)  # round -> players paired in it
     paired: dict[int, set[str]] = field(default_factory=dict)  # round -> digests of the tables sheetrunner made
+
+    @property
+    def recorded(self) -> set[int]:
+        """The rounds the Log says sheetrunner paired (or saw with results when it last wrote); a row naming a
+        round with none of its digests (hand-typed, or damaged) records nothing."""
+        return {n for n, digests in self.paired.items() if digests} | set(self.results) | set(self.active)
 
 
 def _hash(text: str, length: int) -> str:

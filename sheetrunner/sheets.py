@@ -169,10 +169,11 @@ def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str,
     return found
 
 
-def write_log_row(workbook: Workbook, values: list[Any]) -> None:
-    """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers."""
+def write_log_row(workbook: Workbook, values: list[Any], recovered: list[list[Any]] = ()) -> None:
+    """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers. A
+    new Log starts with the `recovered` rows of one that was deleted (`logrecovery`)."""
     if workbook.title(LOG_SHEET) is None:
-        workbook.add_sheet(SheetTable(LOG_SHEET, LOG_HEADERS, [values], LOG_WIDTHS))
+        workbook.add_sheet(SheetTable(LOG_SHEET, LOG_HEADERS, [*recovered, values], LOG_WIDTHS))
         return
     header = workbook.sheets.get(workbook.title(LOG_SHEET))
     have = len(header.headers) if header is not None else 0

@@ -104,7 +104,19 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
             from None
+    everyone_placed(pairing, {p.id for p in playing} - ruleset.idle_in(event, number), number)
     return NextRound(number, pairing, standings, replaces, round_title(number), ruleset)
+
+
+def everyone_placed(pairing: Pairing, expected: set[int], number: int) -> None:
+    """The invariant of every round sheetrunner writes: each active player is seated once, has the bye or sits
+    out, and nobody else is; nobody silently vanishes. A pairing that breaks it is a bug, never written."""
+    placed = [pid for table in pairing.tables for pid in table.player_ids] + list(pairing.byes)
+    twice = sorted({pid for pid in placed if placed.count(pid) > 1}) if len(set(placed)) < len(placed) else []
+    missing, extra = sorted(expected - set(placed)), sorted(set(placed) - expected)
+    if twice or missing or extra:
+        raise AssertionError(f"round {number} pairing places players {twice} twice, leaves out {missing} and "
+                             f"adds {extra}")
 
 
 def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:

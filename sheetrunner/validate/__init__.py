@@ -14,15 +14,16 @@ from dataclasses import dataclass, field
 
 from ..finals import cut_problems
 from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
-from ..logsheet import changed_rounds, read_log
+from ..logsheet import LogHistory, changed_rounds, read_log
 from ..model import Event
 from ..problems import Problem, one_per_cause
 from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
+from .memory import added_after_pairing, find_recorded_rounds, values_without_header
 from .players import missing_shown_columns, read_players
 from .playoff import misplaced_players, read_playoff
-from .reader import find_sheet, visible
+from .reader import SheetReader, find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
 
@@ -37,29 +38,38 @@ class Checked:
     event: Event | None = None
     ruleset: Ruleset | None = None
     new_ids: dict[int, int] = field(default_factory=dict)  # Players row -> assigned ID
+    log: LogHistory = field(default_factory=LogHistory)  # what the Log recorded
+    log_rows: list[list] = field(default_factory=list)  # a deleted Log's rows, recovered, for the next write
 
 
-def validate(sheets: dict[str, SheetRows], redo: bool = False) -> Checked:
-    """Read and check the whole workbook; with `redo`, the last round is about to be paired again."""
+def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetRows | None = None) -> Checked:
+    """Read and check the whole workbook; with `redo`, the last round is about to be paired again. `log_sheet`
+    stands in for a deleted Log (see `logrecovery`)."""
     checked = Checked(problems=same_named_sheets(sheets))
-    log = read_log(find_sheet(sheets, LOG_SHEET))
+    log = checked.log = read_log(log_sheet or find_sheet(sheets, LOG_SHEET))
     settings, ruleset = read_settings(sheets, checked.problems)
     checked.ruleset = ruleset
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
     extra = ruleset.player_columns if ruleset else ()
     shown = settings.report_columns if settings else ()
     players, checked.new_ids = read_players(players_sheet, extra, checked.problems, sheets, log, shown)
+    if players_sheet is not None:
+        checked.problems.extend(values_without_header(players_sheet))
     if ruleset is not None and players_sheet is not None:
         checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
     checked.problems.extend(missing_shown_columns(players_sheet, settings))
     cells: dict = {}
+    sheets = find_recorded_rounds(sheets, log, checked.problems)
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
+    checked.problems.extend(added_after_pairing(players, rounds, sheets, log, redo))
     stage_cells: dict = {}
     playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo, stage_cells)
     checked.event = Event(settings, tuple(players), tuple(rounds), tuple(playoff))
     checked.problems.extend(cut_problems(checked.event, ruleset))
+    checked.problems.extend(ruleset.check_event(checked.event, players_sheet.name,
+                                                SheetReader(players_sheet, extra, []).cell))
     if playoff and not any(p.is_error for p in checked.problems):
         kept_stages = checked.event.with_playoff(tuple(playoff[:-1] if redo else playoff))
         checked.problems.extend(misplaced_players(kept_stages, ruleset, stage_cells))

@@ -15,6 +15,7 @@ from ..tournament import missing_results
 from ..values import as_text, is_blank
 from ..grid import SheetRows
 from .players import name_key
+from .memory import values_without_header
 from .reader import SheetReader, visible
 
 INVALID = "#invalid"  # a result cell already reported as bad: not "empty" as well
@@ -132,6 +133,7 @@ class RoundReader:
         return Round(round_.number, round_.tables, round_.sheet, tuple(missed))
 
     def _check_headers(self) -> None:
+        self.problems.extend(values_without_header(self.sheet, WARNING))
         needed = [cols.TABLE] + list(self.ruleset.result_columns)
         for column in needed:
             if not self.reader.has(column.key):
