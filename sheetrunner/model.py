@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
@@ -146,8 +147,9 @@ class Event:
     def player(self, player_id: int) -> Player:
         return self.players_by_id[player_id]
 
-    @property
+    @cached_property
     def players_by_id(self) -> dict[int, Player]:
+        """Built once per event (reports look a player up per seat: rebuilding it each time was quadratic)."""
         return {player.id: player for player in self.players}
 
     @property

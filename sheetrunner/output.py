@@ -6,11 +6,13 @@ Numbers in JSON and exports are numbers: whole values as integers, others rounde
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from .sheets import cell_number
 from .standings import Standings
+from .xlsx.sheetxml import ooxml_text
 
 
 def json_number(value) -> int | float:
@@ -38,22 +40,85 @@ def _rows(table: Standings) -> list[dict[str, Any]]:
              **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
 
-def export_standings(table: Standings, path: Path, placings: list = ()) -> Path:
-    """The JSON rows as a CSV or Excel file (by the name's suffix), through pandas: a clean file for a website
-    or a federation, written to a temporary name first so a half-written file never stands."""
-    import pandas
+def export_standings(table: Standings, path: Path, placings: list = (), encoding: str = "utf-8-sig") -> Path:
+    """The JSON rows as a CSV or Excel file (by the name's suffix): a clean file for a website or a federation,
+    written to a temporary name first so a half-written file never stands.
 
-    frame = pandas.DataFrame(standings_rows(table, placings))
+    Text stays text (SPEC 7): the Excel file holds string cells only, never a formula, and a CSV cell that a
+    spreadsheet would run as a formula is neutralised as OWASP advises. The CSV carries a UTF-8 BOM by default,
+    which Excel needs to read accents.
+    """
+    if not path.parent.is_dir():
+        raise OSError(f"Cannot save file into a non-existent directory: '{path.parent}'")
+    rows = standings_rows(table, placings)
     temporary = path.with_name(f".{path.name}.tmp")
     try:
         if path.suffix.lower() == ".xlsx":
-            frame.to_excel(temporary, index=False, sheet_name=f"After round {table.after_round}", engine="openpyxl")
+            write_xlsx_rows(rows, temporary, f"After round {table.after_round}")
         else:
-            frame.to_csv(temporary, index=False, encoding="utf-8")
+            temporary.write_bytes(csv_text(rows).encode(encoding))
         temporary.replace(path)
     finally:
         temporary.unlink(missing_ok=True)
     return path
+
+
+# OWASP, CSV injection: a cell beginning with one of these is run as a formula by Excel or LibreOffice.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Characters that end a CSV cell: the comma, the semicolon (the separator in many locales), quotes, line ends.
+SEPARATORS = re.compile(r'[,;"\t\r\n]')
+
+
+def csv_field(value: Any) -> str:
+    """One CSV cell as a spreadsheet reads it back: TRUE/FALSE, numbers as in --json (30, not 30.0), text
+    beginning like a formula prefixed with a single quote (a negative number stays a number), and any cell
+    holding a separator or a quote in double quotes (OWASP)."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return str(int(value)) if float(value).is_integer() else str(value)
+    text = str(value)
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    return f'"{text.replace(chr(34), chr(34) * 2)}"' if SEPARATORS.search(text) else text
+
+
+def csv_text(rows: list[dict[str, Any]]) -> str:
+    """The rows as CSV with a header line; CRLF line ends, as RFC 4180 and Excel write them."""
+    if not rows:
+        return ""
+    lines = [list(rows[0])] + [list(row.values()) for row in rows]
+    return "".join(",".join(csv_field(value) for value in line) + "\r\n" for line in lines)
+
+
+def write_xlsx_rows(rows: list[dict[str, Any]], path: Path, title: str) -> None:
+    """The rows as one sheet, every text an explicit string cell: a name such as `=HYPERLINK(...)` is shown,
+    never run; a control character is stored as OOXML's `_xHHHH_`, as in the workbook. Numbers and TRUE/FALSE
+    keep their types."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(title)
+    bold = Font(bold=True)
+
+    def cell(value: Any, font: Font | None = None) -> WriteOnlyCell:
+        text = isinstance(value, str) and ooxml_text(value)
+        made = WriteOnlyCell(sheet, value=(text or None) if isinstance(value, str) else value)
+        if text:
+            made.data_type = "s"
+        if font:
+            made.font = font
+        return made
+
+    if rows:
+        sheet.append([cell(key, bold) for key in rows[0]])
+    for row in rows:
+        sheet.append([cell(value) for value in row.values()])
+    book.save(path)
 
 
 def shown_value(value, tiebreaker) -> str:

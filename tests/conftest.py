@@ -3,10 +3,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from sheetrunner.cli import cli  # noqa: E402
+
+# No property test has a deadline: on a busy machine (two shared cores, a parallel job) one slow example is not
+# a failure. Loaded before the test modules, so their own @settings(...) inherit it.
+settings.register_profile("sheetrunner", deadline=None)
+settings.load_profile("sheetrunner")
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import zipfile
 
 import openpyxl
@@ -33,9 +34,8 @@ def test_blank_ids_are_assigned_and_never_reused(tmp_path, run):
                                                                                        (9, "Cat")]
     book["Players"].delete_rows(4)  # Cat leaves the roster and a new player arrives
     book["Players"].append([None, "Dov"])
-    book.remove(book["Round 1"])
     book.save(path)
-    assert run("pair", path).exit_code == 0
+    assert run("pair", "--redo", path).exit_code == 0
     ids = {r[1]: r[0] for r in openpyxl.load_workbook(path)["Players"].iter_rows(min_row=2, values_only=True)}
     assert ids == {"Ann": 8, "Ben": 7, "Dov": 10}
 
@@ -84,10 +84,23 @@ def test_team_mates_are_kept_apart(tmp_path, run):
 
 
 def test_keep_teams_apart_never(tmp_path, run):
-    players = [(1, "Ann", "Red"), (2, "Ben", "Red")]
-    path = make_event(tmp_path / "e.xlsx", players, settings={"Keep teams apart": "never"})
-    result = run("pair", path)
-    assert "Same team" not in result.stdout
+    """With `never`, team mates meet as any two players would (some seeds pair Ann with Ben); with the default
+    (`always`) the same seeds never do. A misspelled setting would be ignored with a warning, and fail here."""
+    players = [(1, "Ann", "Red"), (2, "Ben", "Red"), (3, "Cat", None), (4, "Dov", None)]
+    met = {}
+    for keep_apart in ("never", "always"):
+        met[keep_apart] = []
+        for seed in range(8):
+            path = make_event(tmp_path / f"{keep_apart}-{seed}.xlsx", players, seed=seed,
+                              settings={"Keep teams apart": keep_apart})
+            result = run("pair", path, "--no-reports")
+            assert (result.exit_code, result.stderr) == (0, "")
+            assert result.stdout.splitlines()[-2] == "Compromises: none."
+            if frozenset({"Ann", "Ben"}) in opponents(path, 1):
+                met[keep_apart].append(seed)
+    assert met["never"] != [] and met["always"] == []
+    check = run("check", tmp_path / "never-0.xlsx")
+    assert (check.exit_code, check.stdout, check.stderr) == (0, "0 error(s), 0 warning(s).\n", "")
 
 
 def test_fixed_table_is_honoured(tmp_path, run):
@@ -187,3 +200,6 @@ def test_a_round_added_by_hand_is_read_like_ours(tmp_path, run):
     add_round(path, [(1, "Ann", 2, 2), (1, "Ben", 2, 1), (2, "Cat", 0, 0), (2, "Dov", 4, 0)])
     result = run("standings", "--json", "--no-write", path)
     assert result.exit_code == 0
+    rows = json.loads(result.stdout)  # Dov won 4-0 (3 and the offensive bonus); Ann and Ben tied 2-2
+    assert [(r["name"], r["tp"], r["op"], r["sp"], r["opponents_op"]) for r in rows] == [
+        ("Dov", 4, 4, 0, 0), ("Ann", 1, 2, 2, 2), ("Ben", 1, 2, 1, 2), ("Cat", 0, 0, 0, 4)]
