@@ -17,8 +17,9 @@ class Column:
     key: str
     header: str
     aliases: tuple[str, ...] = ()
-    kind: str = "text"  # text | whole | choice | yesno
+    kind: str = "text"  # text | whole | games (whole, or a match score "2-1") | choice | yesno
     choices: tuple[str, ...] = ()
+    synonyms: tuple[tuple[str, str], ...] = ()  # other words a choice cell accepts: (word, choice)
     minimum: int | None = 0
     hint: str = ""
     width: int = 12
@@ -32,14 +33,16 @@ class Column:
         """The cell's clean value, None when blank; raises `values.BadValue`."""
         if raw is None:
             return None
-        if type(raw) is int and self.kind == "whole" and (self.minimum or 0) <= raw <= values.LARGEST_WHOLE:
+        if type(raw) is int and self.kind in ("whole", "games") and (self.minimum or 0) <= raw <= values.LARGEST_WHOLE:
             return raw  # most cells: a plain whole number where one belongs
         if values.is_blank(raw):
             return None
         if self.kind == "whole":
             return values.as_whole_number(raw, self.minimum)
+        if self.kind == "games":
+            return values.as_games_won(raw, self.minimum)
         if self.kind == "choice":
-            return values.as_choice(raw, self.choices)
+            return values.as_choice(raw, self.choices, self.synonyms)
         if self.kind == "yesno":
             return values.as_yes_no(raw)
         return values.as_text(raw)

@@ -3,10 +3,18 @@
 Numbers typed as text ("3"), whole numbers stored as floats (3.0), yes/no in
 several spellings: each reader returns the clean value or raises `BadValue`
 with a sentence that finishes "… found X".
+
+A digit is 0-9, typed in ASCII or in fullwidth form (what a Japanese or
+Chinese input method types: "３" is 3). Other characters that look like
+numbers are refused by name rather than folded into digits: a superscript
+"²" is a footnote mark or a stray keystroke, not the score 2, and "½",
+"①", "٣" or a styled "𝟐" pasted from elsewhere is not what a scorekeeper
+types either; the TO is asked to type the plain digit.
 """
 
 from __future__ import annotations
 
+import datetime
 import math
 import re
 import unicodedata
@@ -17,7 +25,10 @@ YES = ("yes", "y", "true", "1", "x")
 NO = ("no", "n", "false", "0", "")
 LARGEST_WHOLE = 999_999_999  # far above any ID, score or round; Excel keeps 15 digits exactly
 LONGEST_NUMBER_TEXT = 40
-PLAIN_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)(/\d+)?$")
+PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?$")
+FULLWIDTH_DIGITS = "０１２３４５６７８９"
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen-minus, hyphens, figure/en/em dash, minus sign
+MATCH_SCORE = re.compile(rf"^([0-9]+)\s*[{DASHES}:]\s*([0-9]+)(?:\s*[{DASHES}:]\s*([0-9]+))?$")
 
 
 class BadValue(ValueError):
@@ -57,12 +68,31 @@ def as_text(raw: Any) -> str:
     return clean_text(str(raw))
 
 
+def look_alike_digit(raw: str) -> str | None:
+    """The first character of `raw` that reads as a number but is not a digit 0-9 (ASCII or fullwidth), e.g.
+    "²" or "½"; None when there is none. Unicode folding would turn "²" into "2": this is checked first."""
+    if raw.isascii():
+        return None
+    return next((ch for ch in raw if ch.isnumeric() and not ch.isascii() and ch not in FULLWIDTH_DIGITS), None)
+
+
+def refuse_look_alike(raw: str, what: str) -> None:
+    """Raise `BadValue` naming the character when `raw` holds a digit look-alike (see the module docstring)."""
+    odd = look_alike_digit(raw)
+    if odd is not None:
+        name = unicodedata.name(odd, "").lower() or f"character U+{ord(odd):04X}"
+        article = "an" if name[0] in "aeiou" else "a"
+        raise BadValue(f"needs {what} in the digits 0-9, found {shown(raw)} (\"{odd}\" is {article} {name}, not a "
+                       "digit)")
+
+
 def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WHOLE) -> int:
     """A whole number, from a number cell or text such as " 3 ", no larger than `maximum`."""
     value: Any = raw
     if isinstance(raw, bool):
         raise BadValue(f"needs a whole number, found {shown(raw)}")
     if isinstance(raw, str):
+        refuse_look_alike(raw, "a whole number")
         text = clean_text(raw)
         if len(text) > LONGEST_NUMBER_TEXT or not text.isascii():
             raise BadValue(f"needs a whole number, found {shown(raw)}")
@@ -85,12 +115,46 @@ def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WH
     return int(value)
 
 
+class MatchScore(int):
+    """Games won typed as the match score from this row's side ("2-1", or "2-1-1" with drawn games): the int is
+    this row's games won; `opponent` and `drawn` are what the score says of the rest, for the ruleset to check
+    against the other row (sheetrunner never writes results, so the other row must say the same)."""
+
+    opponent: int
+    drawn: int | None
+    typed: str
+
+    def __new__(cls, won: int, opponent: int, drawn: int | None, typed: str) -> MatchScore:
+        score = super().__new__(cls, won)
+        score.opponent, score.drawn, score.typed = opponent, drawn, typed
+        return score
+
+
+def as_games_won(raw: Any, minimum: int | None = 0) -> int:
+    """Games won: a whole number, or a match score from this row's side (`2-1`, `2–1`, `2:1`, `2 - 1`, and
+    `2-1-1` with drawn games, the MTR's won-lost-drawn order). A date or time is refused with the reason:
+    a spreadsheet turns a typed 2-1 into 1 February (or 2 January: which depends on the locale, so it is not
+    read back)."""
+    if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
+        raise BadValue(f"needs a whole number, found the date or time {raw} (the spreadsheet turned a typed score "
+                       "such as 2-1 into a date; type this player's games won alone, or format the column as Text)")
+    if isinstance(raw, str):
+        refuse_look_alike(raw, "a whole number")
+        match = MATCH_SCORE.match(clean_text(raw))
+        if match:
+            won, opponent, drawn = (int(part) if part is not None else None for part in match.groups())
+            return MatchScore(as_whole_number(won, minimum), opponent, drawn, clean_text(raw))
+    return as_whole_number(raw, minimum)
+
+
 def as_number(raw: Any, minimum: Fraction | None = None) -> Fraction:
     """An exact number; decimals typed in a cell are read as the decimal they show."""
     if isinstance(raw, bool) or (isinstance(raw, str) and len(raw) > LONGEST_NUMBER_TEXT):
         raise BadValue(f"needs a number, found {shown(raw)}")
     if isinstance(raw, float) and not math.isfinite(raw):
         raise BadValue(f"needs a number, found {shown(raw)}")
+    if isinstance(raw, str):
+        refuse_look_alike(raw, "a number")
     try:
         if isinstance(raw, float):
             value = Fraction(repr(raw))
@@ -119,10 +183,14 @@ def as_yes_no(raw: Any) -> bool:
     raise BadValue(f"needs Yes or No, found {shown(raw)}")
 
 
-def as_choice(raw: Any, choices: tuple[str, ...]) -> str:
-    text = as_text(raw)
+def as_choice(raw: Any, choices: tuple[str, ...], synonyms: tuple[tuple[str, str], ...] = ()) -> str:
+    """One of `choices`, matched case-insensitively; `synonyms` are other words read as a choice (word, choice)."""
+    text = as_text(raw).casefold()
     for choice in choices:
-        if choice.lower() == text.lower():
+        if choice.casefold() == text:
+            return choice
+    for word, choice in synonyms:
+        if word.casefold() == text:
             return choice
     listed = ", ".join(choices)
     raise BadValue(f"needs one of {listed}, found {shown(raw)}")

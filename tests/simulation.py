@@ -131,7 +131,7 @@ def diplomacy_board(table: list[dict], rng: random.Random) -> dict[int, dict[str
         level = min(centres[r] for r in drawing)
         for r in drawing:
             centres[r] = level
-    yellow = {r: 1 for r in others if rng.random() < 0.08}
+    yellow = {r: 1 for r in others if centres[r] and rng.random() < 0.08}  # cards dock centres held
     return {r: {"Centres": centres[r], "Eliminated": eliminated.get(r), "End year": end,
                 "Result": "Solo" if r == solo else "Draw" if r in drawing else None,
                 "Yellow cards": yellow.get(r)} for r in rows}

@@ -365,11 +365,12 @@ def test_a_log_with_odd_highest_ids_is_read_leniently(tmp_path, run):
     log.append(["Time", "Command", "sheetrunner", "Random seed", "Wrote", "Last ID"])
     log.append([None, "pair", "0.1.0", 1, "Round 1", "²³"])
     log.append([None, "pair", "0.1.0", 1, "Round 1", "9" * 5000])
+    log.append([None, "pair", "0.1.0", 1, "Round 1", " 23 "])
     book.save(path)
     assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
     assert run("pair", path, "--no-reports").exit_code == 0
     ids = [row[0] for row in openpyxl.load_workbook(path)["Players"].iter_rows(min_row=2, values_only=True)]
-    assert ids == [24, 25, 26, 27]  # ² and ³ read as 2 and 3 (what a person reads); 5,000 digits is not an ID
+    assert ids == [24, 25, 26, 27]  # from " 23 "; superscripts are not digits, and 5,000 digits is not an ID
 
 
 def test_names_that_differ_only_by_invisible_characters(tmp_path, run):

@@ -21,8 +21,9 @@ on the pairs that give up nothing and float no further than a floor no pairing b
 the first that pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost
 on levels 1-3 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest
 float (edges longer than it are dropped), then the full lexicographic weights over what remains, which
-then fit in 64 bits. A block that misses its share of the bound absorbs its neighbours and is solved again,
-while that helps: widening stops as soon as the bound is met, when a wider block does no better than the
+then fit in 64 bits (else rustworkx matches them exactly on integers up to 120 bits; networkx is never
+needed). A block that misses its share of the bound absorbs its neighbours and is solved again, while that
+helps: widening stops as soon as the bound is met, when a wider block does no better than the
 narrower one did, or at `WIDEST_BLOCK` players. Every block that meets its share is optimal for the
 whole field on levels 1-5, since the shares add up to the bound.
 """
@@ -32,7 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Iterator
 
 import numpy as np
 
@@ -42,7 +43,8 @@ from .tables import assign_tables
 
 FIRST_BLOCK = 16
 WIDEST_BLOCK = 256
-INT_LIMIT = 2 ** 62  # the matching works on 64-bit weights
+INT_LIMIT = 2 ** 62  # the matching is fastest on 64-bit weights (numpy arrays)
+WIDE_LIMIT = 2 ** 120  # rustworkx matches exactly on 128-bit integers; its blossom duals need the headroom
 
 
 @dataclass
@@ -345,20 +347,29 @@ def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> li
     return levels
 
 
-def _weights(levels: list[np.ndarray], pairs: int) -> np.ndarray | None:
-    """Integer weights whose largest sum is the lexicographic optimum, or None if they would not fit 64 bits.
-    Each level's multiplier exceeds the most the levels below it can add up to over `pairs` pairs."""
+def _weights(levels: list[np.ndarray], pairs: int, limit: int | None = None) -> np.ndarray | None:
+    """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `limit`
+    (default `INT_LIMIT`). Each level's multiplier exceeds the most the levels below it can add up to over
+    `pairs` pairs. Past 64 bits the weights are Python integers (exact; rustworkx takes them up to
+    `WIDE_LIMIT`)."""
     multipliers, multiplier = [], 1
     for level in reversed(levels):
         multipliers.append(multiplier)
         top = int(np.sort(level)[-pairs:].sum()) if len(level) else 0
         multiplier *= top + 1
-    if multiplier >= INT_LIMIT:
+    if multiplier >= (limit or INT_LIMIT):
         return None
-    total = np.zeros(len(levels[0]) if levels else 0, dtype=np.int64)
+    kind = np.int64 if multiplier < INT_LIMIT else object
+    total = np.zeros(len(levels[0]) if levels else 0, dtype=kind)
     for level, level_multiplier in zip(reversed(levels), multipliers):
-        total += level.astype(np.int64) * level_multiplier
+        total += level.astype(kind) * level_multiplier
     return multiplier - total
+
+
+def _any_weights(levels: list[np.ndarray], pairs: int) -> np.ndarray:
+    """Weights for levels 1-3 alone, which fit 64 bits in any real field, else the wide integers (exact)."""
+    weights = _weights(levels, pairs)
+    return weights if weights is not None else _weights(levels, pairs, WIDE_LIMIT)
 
 
 def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, int]]:
@@ -368,7 +379,7 @@ def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, 
 def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
     """The least cost on levels 1-3 any pairing of the block has."""
     levels = [edges.hard, edges.team, edges.bye]
-    pairs = _matching(count, edges, _weights(levels, count // 2))
+    pairs = _matching(count, edges, _any_weights(levels, count // 2))
     pick = _picked(edges, pairs)
     return tuple(int(level[pick].sum()) for level in levels)
 
@@ -399,7 +410,7 @@ def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
     if not any(upper):
         return _perfect(count, edges)
     levels = _levels(edges, upper, with_diffs=False)
-    pairs = _matching(count, edges, _weights(levels, count // 2))
+    pairs = _matching(count, edges, _any_weights(levels, count // 2))
     if len(pairs) * 2 != count:
         return False
     pick = _picked(edges, pairs)
@@ -408,26 +419,36 @@ def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
 
 def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
                             fast_only: bool = False) -> list[tuple[int, int]] | None:
-    """The final matching; if the weights would overflow, standings order is dropped, then networkx (exact on
-    Python's unbounded integers, and slow) solves the block, unless `fast_only` (then None)."""
+    """The final matching on 64-bit weights, without standings order if those would overflow; then, unless
+    `fast_only` (None), on the wider integers rustworkx still matches exactly (`_wider_levels`)."""
     levels = _levels(edges, upper)
-    weights = _weights(levels, count // 2)
-    if weights is None:
-        weights = _weights(levels[:-1], count // 2)
-    if weights is not None:
-        return _matching(count, edges, weights)
+    for tried in (levels, levels[:-1]):
+        weights = _weights(tried, count // 2)
+        if weights is not None:
+            return _matching(count, edges, weights)
     if fast_only:
         return None
-    import networkx
+    for tried in _wider_levels(edges, upper, levels):
+        weights = _weights(tried, count // 2, WIDE_LIMIT)
+        if weights is not None:
+            return _matching(count, edges, weights)
+    raise AssertionError("levels 1-3 and one merged float level always fit")
 
-    exact = np.zeros(len(edges.u), dtype=object)
-    multiplier = 1
-    for level in reversed(levels):
-        exact = exact + level.astype(object) * multiplier
-        multiplier *= int(level.sum()) + 1
-    graph = networkx.Graph()
-    graph.add_weighted_edges_from((int(a), int(b), multiplier - int(w)) for a, b, w in zip(edges.u, edges.v, exact))
-    return sorted(tuple(sorted(pair)) for pair in networkx.max_weight_matching(graph, maxcardinality=True))
+
+def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[np.ndarray]) -> Iterator[list[np.ndarray]]:
+    """The levels to try on wide weights, most exact first: all of them; without standings order; without the
+    rematches of level 5 too; then (a block with more distinct floats than even 120 bits can rank one by one,
+    which no real event has shown) the shortest floats merged, one more each time, into a single level that
+    weighs them by their total length, so floating less still counts. The levels above stay exact."""
+    yield levels
+    yield levels[:-1]
+    yield levels[:-2]
+    head = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    values = sorted({value for value in edges.diff.tolist() if value > 0}, reverse=True)
+    for kept in range(len(values) - 1, -1, -1):
+        exact = [(edges.diff == value).astype(np.int64) for value in values[:kept]]
+        yield head + exact + [np.where(edges.diff <= values[kept], edges.diff, 0).astype(np.int64)]
+    yield head + [np.zeros(len(edges.u), dtype=np.int64)]
 
 
 # --- the engine's answer ------------------------------------------------------------------------------------

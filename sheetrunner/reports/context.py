@@ -28,8 +28,10 @@ def _collator():
     return pyuca.Collator()
 
 
+@lru_cache(maxsize=None)
 def collation_key(name: str) -> tuple:
-    """A name's place in an alphabetical list, by the Unicode collation algorithm (case and accents second)."""
+    """A name's place in an alphabetical list, by the Unicode collation algorithm (case and accents second);
+    computed once per name, as several reports sort the same names."""
     return (_collator().sort_key(name), name)
 
 

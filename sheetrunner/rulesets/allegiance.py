@@ -2,9 +2,11 @@
 
 Each seat types its victory influence (VI), whether it won (Y) and whether it
 was eliminated (Y). An eliminated player scores 0 VI for the game whatever is
-typed (a warning says so when it is not 0). Several winners in one game are
-allowed (000's tie rule), and so is a game with no winner (time ran out, a
-wanderer victory). Standings: wins, then VI total, then the sum of each
+typed (a warning says so when it is not 0), and cannot have won it: 000
+gives an eliminated player nothing for the game and names the winner among
+those still in it, so a seat marked both Won and Eliminated is an error.
+Several winners in one game are allowed (000's tie rule), and so is a game
+with no winner (time ran out, a wanderer victory). Standings: wins, then VI total, then the sum of each
 opponent's event VI, once per game played against them, then a seeded draw.
 Games are made by the pods engine (§5.2).
 """
@@ -66,6 +68,10 @@ class Allegiance(Ruleset):
             if vi is None and not out:
                 problems.append(Problem(sheet, locate("vi", seat.row), f"VI is empty while other results of "
                                         f"{label.lower()} are filled in.", VI.hint))
+            if out and seat.result.get("won"):
+                problems.append(Problem(sheet, locate("won", seat.row), f"This player is marked both Won and "
+                                        f"Eliminated; an eliminated player cannot win {label.lower()} (000).",
+                                        "Clear Won, or clear Eliminated."))
             if out and vi:
                 problems.append(warning(sheet, locate("vi", seat.row), f"An eliminated player scores 0 VI; the "
                                         f"{vi} typed here does not count.", "Clear it, or clear Eliminated."))

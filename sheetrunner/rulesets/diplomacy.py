@@ -3,7 +3,16 @@
 One row per power: the centres held when the game ended, the year a power was
 eliminated, `Solo` or `Draw`, centres docked by yellow cards, and the board's
 last completed game year. Yellow cards dock centres before scoring. An
-agreed draw must show equal centres for every drawing power (001). The
+agreed draw must show equal centres for every drawing power (001).
+
+Results that cannot happen are errors at their cell: a board without the
+seven powers, more than 34 centres on the board, differing end years, an
+eliminated power holding centres or eliminated after the end year, more
+than one Solo or a Solo beside a Draw, a Solo below 18 centres, 18 or more
+centres without Solo, a draw with unequal centres, an eliminated power in
+the draw (a draw is shared among the powers still in the game), and more
+centres docked by yellow cards than the power holds (001 docks centres from
+the power's end-of-game total; docking more makes no sense). The
 `Scoring system` option picks NDC 1995 (default), sum of squares, C-Diplo 100
 or Carnage (see `diplomacy_scoring`).
 
@@ -132,6 +141,11 @@ class Diplomacy(Ruleset):
             if out and end_years and out > max(end_years):
                 problem(locate("eliminated", seat.row), f"{seat.seat} was eliminated in {out}, after the end year.",
                         "Check the Eliminated and End year cells.")
+            docked, held = seat.result.get("yellow_cards") or 0, seat.result["centres"]
+            if docked > held:
+                problem(locate("yellow_cards", seat.row), f"{seat.seat} has {docked} centre{'' if docked == 1 else 's'}"
+                        f" docked by yellow cards but holds {held}.", "Yellow cards dock centres the power holds "
+                        f"(001): type at most {held}, or correct Centres.")
         problems += self._check_result(table, board, sheet, locate)
         return problems
 
@@ -152,6 +166,11 @@ class Diplomacy(Ruleset):
             if seat.result.get("result") != "Solo":
                 found.append((seat, f"{seat.seat} holds {seat.result['centres']} centres, which is an outright "
                               "win.", "Type Solo in its Result cell."))
+        for seat in draws:
+            if seat.result.get("eliminated"):
+                found.append((seat, f"{seat.seat} was eliminated in {seat.result['eliminated']} and cannot share the "
+                              "draw.", "A draw is shared by powers still in the game: clear Draw on this row."))
+        draws = [s for s in draws if not s.result.get("eliminated")]
         if len({s.result["centres"] for s in draws}) > 1:
             shown = ", ".join(f"{s.seat} {s.result['centres']}" for s in draws)
             found.append((draws[-1], f"an agreed draw needs equal centres for every drawing power ({shown}).",

@@ -5,6 +5,25 @@ seats); the match goes to whoever won more games, and is a draw when they
 won as many. Match points are options (default win 3, draw 1, loss 0, bye 3);
 a bye is a 2-0 match win.
 
+A games-won cell may also hold the match score from its own row's side, as
+a result slip or EventLink shows it: `2-1` (or `2–1`, `2:1`, `2 - 1`) means
+this player won 2 games and the opponent 1; `2-1-1` adds 1 drawn game (the
+MTR's won-lost-drawn order). sheetrunner never writes results, so the score
+is accepted when the other cells say the same: the opponent's games won is 1
+(typed as `1` or as `1-2`), and Games drawn holds the drawn games (blank is
+0). Anything else is an error at the cell, since the two rows disagree about
+what happened (two rows both typed `2-1` is the usual slip).
+
+`Best of` (default 3) checks the games won as Magic's tournament rules
+(MTR 2.3) play a match: it ends when a player has won a majority of the
+games (2 in a best of three), and drawn games do not count toward that, so
+a match may run past N games when games are drawn (2-1-1 is a legal best of
+three). Errors, because the match cannot have ended so: a player with more
+wins than that majority (3-0 in a best of three); both players at it (2-2);
+more decided games than the match has (only possible when N is even).
+Results that a clock explains are accepted without a word: 1-0 or 1-1 when
+time ran out, 0-0 with drawn games, and 0-0-0, the MTR's intentional draw.
+
 Tiebreakers follow Magic's tournament rules: match points; opponents' mean
 match-win %; game-win %; opponents' mean game-win %. Match-win % is match
 points over 3 per round played (byes count), game-win % is game points (3 per
@@ -22,10 +41,12 @@ from ..columns import Column
 from ..model import Round, Seat, SeatScore, Settings, Table
 from ..options import Option
 from ..problems import Problem
+from ..values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
 
-GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "whole", minimum=0,
-                   hint="Type how many games this player won in the match (0 or more).", width=11)
+GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "games", minimum=0,
+                   hint="Type how many games this player won in the match (0 or more), or the match score from "
+                   "this player's side, e.g. 2-1.", width=11)
 GAMES_DRAWN = Column("games_drawn", "Games drawn", ("Drawn", "Draws"), "whole", minimum=0, required=False,
                      hint="Type how many games of the match were drawn, the same on both seats (blank is 0).",
                      width=12)
@@ -47,18 +68,21 @@ class SwissGames(SwissPaired):
                kind="number"),
         Option("allow_rematches", "Allow rematches", False, "Let two players meet again (still avoided when it "
                "costs nothing).", kind="yesno"),
+        Option("best_of", "Best of", 3, "Games a match is played as the best of: it ends when a player wins more "
+               "than half of them (used to check results).", minimum=1),
     )
     tiebreakers = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
     provides = frozenset({"mp", "games_won"})
     score_key = "match_points"
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+        """The rows must agree (drawn games, a typed match score) before the match itself is judged."""
         drawn = [seat.result.get("games_drawn") or 0 for seat in table.seats]
-        if len(set(drawn)) == 1:
-            return []
-        return [Problem(sheet, locate("games_drawn", table.seats[-1].row), f"Table {table.number}: Games drawn "
-                        f"differs between the seats ({drawn[0]} and {drawn[1]}).",
-                        "Type the same number of drawn games on both seats.")]
+        if len(set(drawn)) != 1:
+            return [Problem(sheet, locate("games_drawn", table.seats[-1].row), f"Table {table.number}: Games "
+                            f"drawn differs between the seats ({drawn[0]} and {drawn[1]}).",
+                            "Type the same number of drawn games on both seats.")]
+        return check_typed_score(table, sheet, locate) or check_best_of(table, settings, sheet, locate)
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
@@ -88,3 +112,53 @@ class SwissGames(SwissPaired):
         values = {"mp": Fraction(points), "games_won": Fraction(won), "games_drawn": Fraction(drawn),
                   "games_played": Fraction(won + lost + drawn)}
         return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+
+
+def check_typed_score(table: Table, sheet: str, locate: Locate) -> list[Problem]:
+    """A match score typed in one row (`2-1`) must say what the other cells say: the opponent's games won and
+    the drawn games. The first disagreement of the table is reported, once."""
+    first, second = table.seats
+    for seat, opponent in ((first, second), (second, first)):
+        score = seat.result["games_won"]
+        if not isinstance(score, MatchScore):
+            continue
+        prefix = f"Table {table.number}: the score {score.typed} typed here"
+        says = int(opponent.result["games_won"])
+        if score.opponent != says:
+            return [Problem(sheet, locate("games_won", seat.row), f"{prefix} gives the opponent "
+                            f"{games(score.opponent)} won, but the opponent's row says {says}.",
+                            "The first number is this player's games won, the second the opponent's: correct "
+                            "one of the two rows.")]
+        drawn = seat.result.get("games_drawn") or 0
+        if score.drawn is not None and score.drawn != drawn:
+            return [Problem(sheet, locate("games_won", seat.row), f"{prefix} has {games(score.drawn, 'drawn ')}, but "
+                            f"Games drawn says {drawn}.", f"Type {score.drawn} under Games drawn on both rows, or "
+                            "correct the score.")]
+    return []
+
+
+def check_best_of(table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+    """MTR 2.3: a best-of-N match ends when a player wins a majority of N games (drawn games do not count),
+    so nobody wins more than that, not both reach it, and the decided games are at most N."""
+    best_of = settings.option("best_of")
+    needed = best_of // 2 + 1
+    first, second = table.seats
+    won = [int(first.result["games_won"]), int(second.result["games_won"])]
+    match = f"Table {table.number}: a best-of-{best_of} match"
+    hint = f"Correct the games won, or set Best of in the Event sheet if matches are longer than {best_of} games."
+    for seat, count in zip(table.seats, won):
+        if count > needed:
+            return [Problem(sheet, locate("games_won", seat.row), f"{match} ends when a player wins "
+                            f"{games(needed)}; {games(count)} won cannot happen.", hint)]
+    if won[0] == won[1] == needed:
+        return [Problem(sheet, locate("games_won", second.row), f"{match} ends when a player wins {games(needed)}; "
+                        f"both players have {needed}.", "Correct the games won of the player who lost the match.")]
+    if sum(won) > best_of:
+        return [Problem(sheet, locate("games_won", second.row), f"{match} has at most {best_of} decided games; "
+                        f"{won[0]} and {won[1]} games won make {sum(won)}.", hint)]
+    return []
+
+
+def games(count: int, kind: str = "") -> str:
+    """ "1 game", "2 games", "1 drawn game": counts in messages read as a TO would write them."""
+    return f"{count} {kind}game" + ("" if count == 1 else "s")

@@ -1,4 +1,11 @@
-"""The W / L / D result column shared by rulesets whose games are simply won, lost or drawn."""
+"""The W / L / D result column shared by rulesets whose games are simply won, lost or drawn.
+
+Besides W, L and D the cell reads the words TOs type for them, in any case:
+Win / Won, Loss / Lost / Lose, Draw / Drew / Drawn, Tie / Tied. Numbers are
+refused: 1 is a win in chess scoring but a draw in 3/1/0 match points, and
+"½" or "0.5" likewise depends on the scale, so the meaning is not
+unambiguous.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +18,10 @@ from ..model import Round, SeatScore, Table
 from ..problems import Problem
 from .base import Locate, drawn_winner
 
-RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"),
-                hint="Type W for a win, L for a loss or D for a draw.", width=8)
+SYNONYMS = (("Win", "W"), ("Won", "W"), ("Loss", "L"), ("Lost", "L"), ("Lose", "L"), ("Draw", "D"),
+            ("Drew", "D"), ("Drawn", "D"), ("Tie", "D"), ("Tied", "D"))
+RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"), synonyms=SYNONYMS,
+                hint="Type W for a win, L for a loss or D for a draw (Win, Loss, Draw are read too).", width=8)
 OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
 
 
