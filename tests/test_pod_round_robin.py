@@ -127,15 +127,22 @@ def test_disagreeing_results_are_an_error(tmp_path, run):
                                              "(W) and the other loses (L), or both draw (D).")
 
 
-def test_moving_a_player_to_another_pod_after_games_ranks_them_there(tmp_path, run):
-    """Regression: a pod's ranking once looked up opponents only among that pod's players (KeyError)."""
+def test_moving_a_player_to_another_pod_after_games_is_an_error_and_still_ranks(tmp_path, run):
+    """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell. Regression
+    kept: a pod's ranking once looked up opponents only among that pod's players (KeyError)."""
     path = make_pod(tmp_path / "pod.xlsx")
     book = openpyxl.load_workbook(path)
     book["Players"]["D2"] = "B"  # Scott, who played the whole pod A, is now typed into pod B
     book.save(path)
     result = run("standings", "--json", "--no-write", path)
-    assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout)
-    assert [(r["name"], r["pod"], r["rank"]) for r in rows if r["pod"] == "B"] == [("Scott Brosius", "B", 1)]
-    assert [r["name"].split()[0] for r in rows if r["pod"] == "A"] == ["Tino", "Andy", "Derek", "Bernie", "Jorge",
-                                                                       "Mariano"]
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith("Players!D2: Scott Brosius was moved from pod A to B after the "
+                                                    "schedule was fixed (they played Bernie Williams, Andy Pettitte,")
+    from sheetrunner.tournament import standings_after
+    from sheetrunner.validate import validate
+    from sheetrunner.workbook import Workbook
+    checked = validate(Workbook.read(path).sheets)
+    rows = standings_after(checked.event, checked.ruleset).rows
+    assert [(r.player.name, r.group, r.rank) for r in rows if r.group == "B"] == [("Scott Brosius", "B", 1)]
+    assert [r.player.name.split()[0] for r in rows if r.group == "A"] == ["Tino", "Andy", "Derek", "Bernie", "Jorge",
+                                                                          "Mariano"]

@@ -95,6 +95,11 @@ class Ruleset:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
 
+    def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
+        """Problems only the rounds played show (e.g. a player moved to another pod after its schedule was fixed,
+        §2); `locate` names a Players cell from its column key and row."""
+        return []
+
     def final_seats(self, seeds: list[int], history: History) -> tuple[object, ...]:
         """The seats of a multiplayer final, in seed order: seed 1 in seat 1 (a TO who lets seeds choose swaps
         them by hand)."""

@@ -19,11 +19,19 @@ takes the bye place of an odd pod: the first odd pod without one, unless its
 Pod is typed. The rounds before are losses with no opponent (§2), and the
 others' schedule does not change. A late entry for a pod with no free place
 is refused with the reason.
+
+The rounds played are the schedule's memory (§2): a player whose Pod differs
+from the pod they played in is an error at their Pod cell; a round changed by
+hand is made up for by rearranging the rounds left so every pair still meets
+once, or, when no arrangement can, the fixed schedule goes on with its repeat
+meetings noted and the pairs that will never meet warned about.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 from string import ascii_uppercase
@@ -33,9 +41,9 @@ from ..history import History
 from ..model import Event, Player, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
-from ..pairing.round_robin import circle_schedule
+from ..pairing.round_robin import Meeting, circle_schedule, complete_schedule, meetings_of, used_in_round
 from ..pairing.tables import assign_tables
-from ..problems import Problem
+from ..problems import Problem, warning
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, all_or_none, seeded_order
 from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
@@ -44,6 +52,16 @@ POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players
              width=8)
 POINTS = {"win": 3, "loss": 0, "draw": 1, "bye": 3}  # a bye counts as a win (002's "w(b)")
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
+
+
+@dataclass
+class Plan:
+    """A pod's rounds from the one being paired on, and whether they still make a whole round robin."""
+
+    length: int  # rounds in the pod's round robin
+    rounds: list  # the rounds left, from the one being paired (empty once the pod has finished)
+    broken: bool  # the rounds played leave meetings no arrangement of the rounds left makes up (a hand edit)
+    schedule: list = field(default_factory=list)  # the fixed schedule, every round
 
 
 class PodRoundRobin(Ruleset):
@@ -89,6 +107,13 @@ class PodRoundRobin(Ruleset):
             except PairingImpossible:
                 pass  # said when the round is paired
         return idle
+
+    def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
+        """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell; a pod
+        whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost."""
+        moved = moved_players(self, event, players_sheet, locate)
+        return moved or [found for pod, members in self.pods(event).items()
+                         for found in lost_meetings(self, event, pod, members)]
 
     random_result = staticmethod(random_win_loss_draw)
 
@@ -145,32 +170,67 @@ class PodRoundRobin(Ruleset):
         return Standings(after_round, overall.tiebreakers, tuple(rows), group_label="Pod")
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
-        """Round `round_number` of every pod's circle; a scheduled opponent who is not playing gives a bye."""
+        """Round `round_number` of every pod's plan; a scheduled opponent who is not playing gives a bye."""
         players = event.players_by_id
         pods = self.pods(event)
-        games, byes = [], []
-        joined = {p.id: p.joined_in for p in event.players}
-        schedules = {pod: self.schedule(pod, members, joined, event.settings.seed) for pod, members in pods.items()}
-        longest = max((len(schedule) for schedule in schedules.values()), default=0)
+        plans = {pod: self.plan(event, pod, members, round_number) for pod, members in pods.items()}
+        longest = max((plan.length for plan in plans.values()), default=0)
         if round_number > longest:
             raise PairingImpossible(f"Every pod's round robin is over after {longest} rounds; Rounds in the Event "
                                     "sheet asks for more.")
-        for pod, schedule in schedules.items():
-            if round_number > len(schedule):
-                continue  # a smaller pod has finished: its players wait (`idle_in`)
-            for first, second in schedule[round_number - 1]:
-                present = [pid for pid in (first, second) if pid is not None and players[pid].plays_in(round_number)]
-                if len(present) == 2:
-                    games.append(tuple(present))
-                else:
-                    byes.extend(present)
+        pairing = Pairing(tables=[], byes=[])
+        games = []
+        for pod, plan in plans.items():
+            if plan.rounds:  # else a smaller pod has finished: its players wait (`idle_in`)
+                games += self._pod_round(pod, pods[pod], plan, players, history, round_number, pairing)
         entrants = {pid: Entrant(pid, Fraction(0), fixed_table=players[pid].fixed_table,
                                  last_table=history.last_table.get(pid)) for pid in players}
-        pairing = Pairing(tables=[], byes=byes)
         pairing.tables = assign_tables(games, entrants, pairing)
         pairing.player_updates = {pid: {"Pod": pod} for pod, members in pods.items() for pid in members
                                   if not players[pid].extra.get("pod")}
         return pairing
+
+    @staticmethod
+    def _pod_round(pod: str, members: list[int], plan: Plan, players: dict[int, Player], history: History,
+                   round_number: int, pairing: Pairing) -> list[tuple[int, int]]:
+        """One pod's games of the round (its byes go into `pairing`), a repeat meeting noted on both seats (§5:
+        every compromise is written beside the seats it affects); everyone of the pod who plays is placed once."""
+        games, byes = [], []
+        for first, second in plan.rounds[0]:
+            present = [pid for pid in (first, second) if pid is not None and players[pid].plays_in(round_number)]
+            if len(present) < 2:
+                byes.extend(present)
+                continue
+            games.append((first, second))
+            met = history.met.get(first, {}).get(second)
+            if met is not None:
+                for pid, other in ((first, second), (second, first)):
+                    pairing.note(pid, f"Meets {players[other].name} again (they met in round {met}, a round changed "
+                                 "by hand): the fixed schedule pairs them now, and the rounds left cannot be "
+                                 "rearranged so that every pair meets once.")
+        active = [pid for pid in members if players[pid].plays_in(round_number)]
+        check_everyone_placed(pod, round_number, active, games, byes, players)
+        pairing.byes.extend(byes)
+        return games
+
+    def plan(self, event: Event, pod: str, members: list[int], round_number: int) -> Plan:
+        """The pod's rounds from `round_number` on: the fixed schedule (§5.3) while the rounds played follow it;
+        after a hand edit, the rounds left rearranged so that every pair still meets once, or the fixed ones
+        when no arrangement does (their repeat meetings are then noted, and `check` names the pairs lost)."""
+        joined = {p.id: p.joined_in for p in event.players}
+        schedule = self.schedule(pod, members, joined, event.settings.seed)
+        if round_number > len(schedule):
+            return Plan(len(schedule), [], False)
+        used: set = set()
+        for round_ in event.rounds[:round_number - 1]:
+            if round_.number <= len(schedule):
+                used |= used_in_round(schedule[round_.number - 1], played_meetings(round_), set(round_.player_ids))
+        remaining = meetings_of(schedule) - used
+        fixed = schedule[round_number - 1:]
+        if remaining == meetings_of(fixed):
+            return Plan(len(schedule), fixed, False)
+        repaired = complete_schedule(schedule, remaining, round_number)
+        return Plan(len(schedule), repaired or fixed, repaired is None, schedule)
 
     @staticmethod
     def schedule(pod: str, members: list[int], joined: dict[int, int], seed: int) -> list[list]:
@@ -189,3 +249,177 @@ class PodRoundRobin(Ruleset):
 def pod_name(index: int) -> str:
     """A, B, …, Z, then AA, AB, …"""
     return ascii_uppercase[index] if index < 26 else pod_name(index // 26 - 1) + ascii_uppercase[index % 26]
+
+
+def played_meetings(round_: Round) -> set[Meeting]:
+    """The games of a round sheet as meetings (the sheet is the truth, hand edits included)."""
+    return {Meeting(table.player_ids) for table in round_.games if len(table.player_ids) == 2}
+
+
+def check_everyone_placed(pod: str, round_number: int, active: list[int], games: list[tuple[int, int]],
+                          byes: list[int], players: dict[int, Player]) -> None:
+    """§5.3: in every round a pod plays, each of its players who plays is seated once or has the bye; a plan
+    that would leave someone out (or seat them twice) is refused rather than written."""
+    placed = Counter([pid for game in games for pid in game] + byes)
+    left_out = [players[pid].name for pid in active if placed[pid] == 0]
+    twice = [players[pid].name for pid, count in placed.items() if count > 1]
+    if left_out or twice or set(placed) - set(active):
+        what = (f"leaves out {', '.join(left_out)}" if left_out else
+                f"seats {', '.join(twice)} twice" if twice else "seats a player who is not in the pod")
+        raise PairingImpossible(f"Pod {pod}'s schedule for round {round_number} {what}; sheetrunner writes no round "
+                                "that does not seat every player of a pod once.")
+
+
+def opponents_played(event: Event) -> dict[int, dict[int, int]]:
+    """Each player's opponents in rounds with results, by the round they first met: the schedule put them in
+    one pod (a round with no result yet can still be paired again with `--redo`)."""
+    met: dict[int, dict[int, int]] = {}
+    for round_ in event.rounds:
+        if round_.has_any_result:
+            for table in round_.games:
+                for pid in table.player_ids:
+                    for other in table.opponents_of(pid):
+                        met.setdefault(pid, {}).setdefault(other, round_.number)
+    return met
+
+
+def groups_played(met: dict[int, dict[int, int]]) -> list[list[int]]:
+    """Players linked by games played: each group was one pod when the schedule was made."""
+    seen: set[int] = set()
+    groups = []
+    for start in sorted(met):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            pid = stack.pop()
+            group.append(pid)
+            for other in met.get(pid, {}):
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        groups.append(sorted(group))
+    return groups
+
+
+def moved_players(ruleset: PodRoundRobin, event: Event, sheet: str, locate: Locate) -> list[Problem]:
+    """Players whose Pod differs from the pod they played in (§2: a player moved after the schedule was fixed
+    is an error naming the cell): the pod of most of the players they are linked with by games, or, on a tie,
+    the one whose fixed schedule gives the games played."""
+    pods = ruleset.pods(event)
+    pod_of = {pid: pod for pod, members in pods.items() for pid in members}
+    met = opponents_played(event)
+    problems = []
+    for group in groups_played(met):
+        counts = Counter(pod_of[pid] for pid in group if pid in pod_of)
+        if len(counts) < 2:
+            continue
+        home = home_pod(ruleset, event, pods, group, counts)
+        problems += [moved_problem(event, sheet, locate, pid, home, pod_of, met) for pid in group
+                     if pid in pod_of and pod_of[pid] != home]
+    return problems
+
+
+def home_pod(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
+             counts: Counter) -> str | None:
+    """The pod a group of players who played each other was scheduled in, or None when the workbook cannot tell
+    (two pods hold as many of them, and both or neither of them reproduces the games played)."""
+    most = max(counts.values())
+    tied = sorted(pod for pod, count in counts.items() if count == most)
+    if len(tied) == 1:
+        return tied[0]
+    fitting = [pod for pod in tied if reproduces(ruleset, event, pods, group, pod)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def reproduces(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
+               home: str) -> bool:
+    """Whether the pods with `group` put back in `home` have fixed schedules that give the games played."""
+    moved = {pod: [pid for pid in members if pid not in group] for pod, members in pods.items()}
+    joined = {p.id: p.joined_in for p in event.players}
+    moved[home] = sorted(moved[home] + group, key=lambda pid: (joined[pid] > 1, pid))
+    touched = {home} | {pod for pod, members in pods.items() if set(members) & set(group)}
+    for pod in touched:
+        members = set(moved[pod])
+        try:
+            schedule = ruleset.schedule(pod, moved[pod], joined, event.settings.seed)
+        except PairingImpossible:
+            return False
+        for round_ in event.rounds[:len(schedule)]:
+            played = {game for game in played_meetings(round_) if game & members}
+            seated = set(round_.player_ids)
+            planned = {Meeting(pair) for pair in schedule[round_.number - 1] if set(pair) <= seated}
+            if round_.has_any_result and played != planned:
+                return False
+    return True
+
+
+def moved_problem(event: Event, sheet: str, locate: Locate, pid: int, home: str | None, pod_of: dict[int, str],
+                  met: dict[int, dict[int, int]]) -> Problem:
+    """The error at a moved player's Pod cell: where they played, whom, and what to type."""
+    player = event.player(pid)
+    cell = locate("pod", player.row)
+    others = sorted(met[pid], key=lambda other: (met[pid][other], other))
+    if home is None:
+        elsewhere = [o for o in others if pod_of[o] != pod_of[pid]]
+        return Problem(sheet, cell, f"{player.name} is in pod {pod_of[pid]} but played {names(event, elsewhere)} "
+                       f"of pod {pod_of[elsewhere[0]]}: players were moved to another pod after the schedule was "
+                       "fixed.", "Put the players who played each other back in one pod: a pod's round robin is "
+                       "fixed when it starts.")
+    action = f"Change it back to {home}" if player.extra.get("pod") else f"Type {home} as their Pod"
+    return Problem(sheet, cell, f"{player.name} was moved from pod {home} to {pod_of[pid]} after the schedule was "
+                   f"fixed (they played {names(event, [o for o in others if pod_of[o] == home])} of pod {home}).",
+                   f"{action}: a pod's round robin is fixed when it starts.")
+
+
+def names(event: Event, player_ids: list[int]) -> str:
+    """Players' names as a sentence lists them."""
+    return names_text([event.player(pid).name for pid in player_ids])
+
+
+def lost_meetings(ruleset: PodRoundRobin, event: Event, pod: str, members: list[int]) -> list[Problem]:
+    """A warning while a pod's round robin can no longer be completed (§5.3): the scheduled pairs that did not
+    meet in their round, with both players there, and that no round left makes up, named with the rounds and
+    tables changed by hand."""
+    try:
+        plan = ruleset.plan(event, pod, members, len(event.rounds) + 1)
+    except PairingImpossible:
+        return []  # said when the round is paired
+    if not plan.broken and plan.rounds:
+        return []
+    schedule = plan.schedule or ruleset.schedule(pod, members, {p.id: p.joined_in for p in event.players},
+                                                 event.settings.seed)
+    met = {game for round_ in event.rounds for game in played_meetings(round_)}
+    later = meetings_of(plan.rounds)
+    lost: dict[int, list[tuple[int, int]]] = {}
+    for round_ in event.rounds[:len(schedule)]:
+        seated = set(round_.player_ids)
+        for first, second in schedule[round_.number - 1]:
+            pair = Meeting((first, second))
+            if None not in pair and pair <= seated and pair not in met and pair not in later:
+                lost.setdefault(round_.number, []).append((first, second))
+    return [lost_warning(event, pod, lost)] if lost else []
+
+
+def lost_warning(event: Event, pod: str, lost: dict[int, list[tuple[int, int]]]) -> Problem:
+    """One warning per pod, at the first round changed by hand: the pairs lost and the tables they sat at."""
+    rounds = {round_.number: round_ for round_ in event.rounds}
+    pairs = ", ".join(names(event, list(pair)) for number in sorted(lost) for pair in lost[number])
+    changed = []
+    for number in sorted(lost):
+        labels = sorted({str(rounds[number].table_of(pid).number) for pair in lost[number] for pid in pair})
+        changed.append(f"{number} (table{'s' if len(labels) > 1 else ''} {names_text(labels)})")
+    which = f"round {changed[0]} was" if len(changed) == 1 else f"rounds {names_text(changed)} were"
+    first = rounds[min(lost)]
+    row = min(seat.row for pair in lost[min(lost)] for pid in pair for seat in first.table_of(pid).seats
+              if seat.player_id == pid)
+    return warning(first.sheet, f"A{row}", f"Pod {pod}'s round robin can no longer be completed: {pairs} never "
+                   f"meet, because {which} changed by hand and the rounds left cannot be rearranged to make up for "
+                   "it.", "If the round has no results yet, `pair --redo` pairs it again as scheduled; otherwise "
+                   "these games are not played, and opponents' win % counts to the end.")
+
+
+def names_text(items: list[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cat"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
