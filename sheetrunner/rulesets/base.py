@@ -18,7 +18,6 @@ from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing
-from ..pairing.swiss import SwissEngine
 from ..problems import Problem
 from ..standings import Standings, compute_standings
 
@@ -145,6 +144,8 @@ class SwissPaired(Ruleset):
     """A two-player ruleset paired by the Swiss engine on its score column (§5.1)."""
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
+
         engine = SwissEngine(allow_rematches=bool(event.settings.options.get("allow_rematches")),
                              keep_teams_apart=teams_apart(event.settings, round_number))
         entrants = entrants_in_order(event, standings, history, round_number, self.score_key)

@@ -26,7 +26,6 @@ from ..history import History
 from ..model import Event, Player, Round, SeatScore, Settings, Table
 from ..pairing import Entrant, Pairing
 from ..pairing.chits import CardsEngine, ChitHolder, fallback_flag
-from ..pairing.swiss import SwissEngine
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
@@ -139,6 +138,8 @@ class ChitsAndCards(Ruleset):
         entrants = tuple(Entrant(h.id, Fraction(h.chits), event.player(h.id).team, event.player(h.id).fixed_table,
                                  True, history.last_table.get(h.id), dict(history.met.get(h.id, {})))
                          for h in holders)
+        from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
+
         pairing = SwissEngine(keep_teams_apart=teams_apart(event.settings, round_number)).pair(entrants, round_number)
         for holder in holders:
             pairing.flag(fallback_flag(holder.id))
