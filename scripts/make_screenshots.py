@@ -1,7 +1,7 @@
 """Screenshots of every report for the README, rendered from the sample events with headless Chromium.
 
-Run: python scripts/make_screenshots.py   (needs `chromium`, and Ghostscript `gs` for the first page of the
-combined kit.pdf; writes docs/screenshots/*.png)
+Run: python scripts/make_screenshots.py   (needs `chromium`, and Ghostscript `gs` for printed pages: the first page
+of the combined kit.pdf, the wall poster and the result slips; writes docs/screenshots/*.png)
 """
 
 from __future__ import annotations
@@ -21,9 +21,7 @@ from sheetrunner.reports.printing import BROWSER_FLAGS, find_browser  # noqa: E4
 SHOTS = [  # (sample, report, file name, window size)
     ("swiss-tp-16-players.xlsx", "pairings_by_table", "pairings-by-table.png", "900,900"),
     ("swiss-tp-16-players.xlsx", "pairings_by_name", "pairings-by-name.png", "900,700"),
-    ("swiss-tp-16-players.xlsx", "result_slips", "result-slips.png", "900,800"),
     ("swiss-tp-16-players.xlsx", "standings", "standings.png", "900,900"),
-    ("swiss-tp-16-players.xlsx", "poster", "poster.png", "1200,850"),
     ("swiss-tp-16-players.xlsx", "history", "history.png", "900,700"),
     ("pod-round-robin-7-players.xlsx", "standings", "pod-standings.png", "900,600"),
     ("allegiance-9-players.xlsx", "result_slips", "allegiance-slips.png", "900,600"),
@@ -50,6 +48,7 @@ def main() -> None:
                            capture_output=True, timeout=120)
             print(f"wrote {out / name}")
         kit_page(Path(work), out / "kit-first-page.png")
+        hall_pages(Path(work), browser, out)
         simulation_page(Path(work), browser, out / "simulation.png")
 
 
@@ -77,6 +76,33 @@ def kit_page(work: Path, target: Path) -> None:
                     "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={target}", str(work / "kit" / "kit.pdf")],
                    check=True, capture_output=True, timeout=120)
     print(f"wrote {target}")
+
+
+def hall_pages(work: Path, browser: str, out: Path) -> None:
+    """The hall's pages of the 16-player sample with a `Public URL` (so the QR codes show): the projector view on a
+    1920 x 1080 screen, the phone page with a search typed, and the wall poster and the result slips as printed."""
+    import openpyxl
+
+    from sheetrunner.reports import print_pdfs
+
+    shutil.copy(ROOT / "sample_events" / "swiss-tp-16-players.xlsx", work / "hall.xlsx")
+    book = openpyxl.load_workbook(work / "hall.xlsx")
+    book["Event"].append(["Public URL", "https://example.org/spring-open/find.html"])
+    book.save(work / "hall.xlsx")
+    folder = work / "hall"
+    api.report(work / "hall.xlsx", out=folder, paper="A4")
+    for page, name, size in (("projector.html", "projector.png", "1920,1080"),
+                             ("find.html?q=an", "phone.png", "412,800")):
+        subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={work}/profile", "--hide-scrollbars",
+                        f"--window-size={size}", "--virtual-time-budget=2000", f"--screenshot={out / name}",
+                        folder.as_uri() + "/" + page], check=True, capture_output=True, timeout=120)
+        print(f"wrote {out / name}")
+    print_pdfs([folder / "poster.html", folder / "result_slips.html"])
+    for pdf, name, resolution in (("poster.pdf", "poster.png", 45), ("result_slips.pdf", "result-slips.png", 70)):
+        subprocess.run([shutil.which("gs") or "gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-sDEVICE=png16m",
+                        f"-r{resolution}", "-dFirstPage=1", "-dLastPage=1", f"-sOutputFile={out / name}",
+                        str(folder / pdf)], check=True, capture_output=True, timeout=120)
+        print(f"wrote {out / name}")
 
 
 if __name__ == "__main__":

@@ -235,6 +235,15 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
         sys.exit(5)
 
 
+def known_encoding(_context: click.Context, _parameter: click.Parameter, name: str) -> str:
+    """An --encoding Python can write text in, or a usage error (exit 2)."""
+    try:
+        "".encode(name)
+    except LookupError:
+        raise click.BadParameter(f"{name!r} is not an encoding; try utf-8-sig, utf-8 or cp1252.") from None
+    return name
+
+
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
@@ -242,12 +251,14 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
               help="Also save them as a CSV file (the same columns as --json).")
 @click.option("--xlsx", "xlsx_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also save them as a clean Excel file (the same columns as --json).")
+@click.option("--encoding", default="utf-8-sig", show_default=True, callback=known_encoding,
+              help="Encoding of the --csv file; utf-8-sig is UTF-8 with the mark Excel needs to show accents.")
 @click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write the standings sheet to this new file instead of the workbook.")
 @click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
 @quiet_option
-def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: Path | None, output_file: Path | None,
-              no_write: bool, quiet: bool) -> None:
+def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: Path | None, encoding: str,
+              output_file: Path | None, no_write: bool, quiet: bool) -> None:
     """Print the current standings with every tiebreaker, and write them as a sheet.
 
     \b
@@ -266,9 +277,13 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
         console.say(output.standings_text(result.standings))
     for path in filter(None, (csv_file, xlsx_file)):
         try:
-            console.say(f"Saved {output.export_standings(result.standings, path, result.placings)}")
+            console.say(f"Saved {output.export_standings(result.standings, path, result.placings, encoding)}")
         except OSError as error:
             console.say(f"{path.name}: could not be saved: {error.strerror or error}.", err=True)
+            sys.exit(3)
+        except UnicodeEncodeError as error:
+            console.say(f"{path.name}: could not be saved: {error.object[error.start:error.end]!r} cannot be "
+                        f"written in {encoding}; use --encoding utf-8-sig.", err=True)
             sys.exit(3)
 
 
@@ -422,22 +437,55 @@ def list_tiebreakers() -> None:
 
 @cli.command("rulesets")
 def list_rulesets() -> None:
-    """List the rulesets with their result columns, options and defaults.
+    """List the rulesets with their result columns, options, choices, defaults and meaning.
+
+    Each option is one line: its Event setting, the default `init` writes, the values it takes (the choices of a
+    drop-down), and what it means; the settings every ruleset takes come last.
 
     \b
     Example:
       sheetrunner rulesets
     """
+    from .options import COMMON_OPTIONS
+
+    def line(option) -> str:
+        shown = "(required)" if option.default is None else option.cell_value(option.default)
+        allowed = " | ".join(RULESETS) if option.key == "ruleset" else option.allowed  # init's drop-down, too
+        bound = f"; at most {labels[option.at_most]}" if option.at_most else ""
+        return f"    {option.label} = {'(blank)' if shown == '' else shown}  ({allowed}{bound}): {option.about}"
+
     console = Console()
     for ruleset in RULESETS.values():
+        labels = {option.key: option.label for option in ruleset.options}
         console.say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
         console.say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
+        if ruleset.player_columns:
+            console.say("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
         console.say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
+        console.say("  options:" if ruleset.options else "  options: none of its own")
         for option in ruleset.options:
-            console.say(f"  {option.label} (default {option.cell_value(option.default)}): {option.about}")
+            console.say(line(option))
+    labels = {option.key: option.label for option in COMMON_OPTIONS}
+    console.say("Every ruleset also takes:")
+    for option in COMMON_OPTIONS:
+        console.say(line(option))
 
 
 def main() -> None:
-    """The `sheetrunner` command (and `python -m sheetrunner`): one command in its own process."""
-    api.FREEZE_AFTER_READING = True
-    cli(prog_name="sheetrunner")
+    """The `sheetrunner` command (and `python -m sheetrunner`): one command in its own process.
+
+    Click's own ending is kept (a usage error prints and exits 2), except for Ctrl-C: outside a command's work
+    (while click reads the options, or a module loads) it is one line and exit 130, as inside it, never
+    click's "Aborted!" with exit 1 (the code for problems in the workbook) or a traceback. The commands
+    return nothing; `--help` and `--version` end with click's exit code 0.
+    """
+    try:
+        api.FREEZE_AFTER_READING = True
+        code = cli.main(prog_name="sheetrunner", standalone_mode=False)
+    except click.ClickException as error:
+        error.show()
+        code = error.exit_code
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("Interrupted before any work began; nothing was written.", err=True)
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)

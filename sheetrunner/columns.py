@@ -60,6 +60,9 @@ JOINED_IN = Column("joined_in", "Joined in", ("Joined", "Late entry"), "whole", 
                    hint="Type the first round the player plays, or leave it blank for round 1.", width=11)
 
 PLAYER_COLUMNS = (PLAYER_ID, PLAYER_NAME, TEAM, FIXED_TABLE, DROPPED_AFTER, JOINED_IN)
+# Byes before round 1 for invited players (§2): a Players column of the Swiss rulesets only (`player_columns`).
+BYES = Column("byes", "Byes", ("Invited byes", "Byes from round 1"), "whole", minimum=0, required=False,
+              hint="Type how many rounds, from round 1, this invited player has a bye (blank is 0).", width=7)
 
 TABLE = Column("table", "Table", ("Game", "Board", "Match"), hint="Type the table number, or BYE.", width=8)
 SEAT = Column("seat", "Seat", (), "whole", minimum=1, hint="Type the seat number.", width=6)

@@ -21,10 +21,12 @@ class Option:
     label: str
     default: Any
     about: str
-    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | none_or_whole | text
+    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | none_or_whole | text | url
     choices: tuple[str, ...] = ()
     minimum: int | None = 0
     required: bool = False
+    maximum: int | None = None  # a whole number's upper bound, when it has one
+    at_most: str = ""  # the key of another option this one may not exceed (a draw worth no more than a win)
 
     def read(self, raw: Any) -> Any:
         """The typed value, or the default when the cell is blank."""
@@ -33,13 +35,15 @@ class Option:
                 raise values.BadValue("is required and is empty")
             return self.default
         reader: dict[str, Callable[[Any], Any]] = {
-            "whole": lambda r: values.as_whole_number(r, self.minimum),
+            "whole": lambda r: values.as_whole_number(r, self.minimum, values.LARGEST_WHOLE if self.maximum is None
+                                                      else self.maximum),
             "yesno": values.as_yes_no,
             "choice": lambda r: values.as_choice(r, self.choices),
             "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
             "mean_or_number": read_mean_or_number,
             "none_or_whole": read_none_or_whole,
             "text": values.as_text,
+            "url": read_url,
         }
         return reader[self.kind](raw)
 
@@ -62,6 +66,8 @@ class Option:
         if self.kind == "whole":
             if self.minimum is None:
                 return "Type a whole number."
+            if self.maximum is not None:
+                return f"Type a whole number from {self.minimum} to {self.maximum}."
             return f"Type a whole number (at least {self.minimum})."
         if self.kind == "number":
             return "Type a number, e.g. 1/3 or 0.5."
@@ -69,7 +75,24 @@ class Option:
             return "Type mean, or a number such as 0 or 25."
         if self.kind == "none_or_whole":
             return "Type none, or a number of players such as 8."
+        if self.kind == "url":
+            return "Type the web address where the round's reports are published, e.g. https://example.org/open/."
         return ""
+
+    @property
+    def allowed(self) -> str:
+        """The values the option takes, as `sheetrunner rulesets` lists them beside its default."""
+        if self.kind in ("yesno", "choice"):
+            return " | ".join(self.choices or ("Yes", "No"))
+        if self.kind in ("whole", "number"):
+            what = "a whole number" if self.kind == "whole" else "a number"
+            if self.minimum is None:
+                return what
+            if self.maximum is not None:
+                return f"{what} from {self.minimum} to {self.maximum}"
+            return f"{what} of at least {self.minimum}"
+        return {"mean_or_number": "mean, or a number", "none_or_whole": "none, or a whole number of at least 2",
+                "text": "text", "url": "a web address (https://…)"}[self.kind]
 
 
 def read_mean_or_number(raw: Any) -> str | Fraction:
@@ -89,6 +112,15 @@ def read_none_or_whole(raw: Any) -> int:
         return values.as_whole_number(raw, 2)
     except values.BadValue:
         raise values.BadValue(f"needs none or a whole number of at least 2, found {values.shown(raw)}") from None
+
+
+def read_url(raw: Any) -> str:
+    """A web address for the players' phones (a QR code on the printouts): http or https only, so a printed code
+    never runs a script or opens a file."""
+    text = values.as_text(raw)
+    if not text.lower().startswith(("https://", "http://")) or len(text.split()) != 1 or len(text) < 12:
+        raise values.BadValue(f"needs a web address beginning with https://, found {values.shown(raw)}")
+    return text
 
 
 def fraction_cell(value: Fraction) -> int | float | str:
@@ -126,6 +158,29 @@ COMMON_OPTIONS: tuple[Option, ...] = (
     Option("keep_teams_apart", "Keep teams apart", "always",
            "When players of the same Team are kept from meeting, where it is possible.",
            kind="choice", choices=TEAM_RULES),
+)
+
+
+# Game points, for rulesets that count the games of a match (game-win %, MTR appendix C): by default the MTR's
+# 3 for a game won, 1 for a game drawn, 0 for a game lost, and a bye counted as a 2-0 match. The README tables
+# the platforms' rules (MTR/EventLink, melee.gg, Pokémon).
+GAME_POINT_OPTIONS: tuple[Option, ...] = (
+    Option("game_points_win", "Game points for a game won", 3, "Game points for each game won, for game-win % "
+           "(MTR appendix C: 3). Game-win % divides by this for every game played.", minimum=1),
+    Option("game_points_draw", "Game points for a drawn game", 1, "Game points for each drawn game (MTR appendix "
+           "C: 1; an unfinished game counts as drawn). No more than a game won.", at_most="game_points_win"),
+    Option("game_points_loss", "Game points for a game lost", 0, "Game points for each game lost (MTR appendix C: "
+           "0). No more than a drawn game.", at_most="game_points_draw"),
+    Option("bye_games", "Bye games won", 2, "Games a bye counts as won, with none lost: 2 is a 2-0 match, 3 a 3-0 "
+           "(for game-win %; a bye is never an opponent).", minimum=1, maximum=3),
+)
+
+# Settings for the hall that `init` does not write (so every workbook's rows stay where they were); typed into
+# the Event sheet when wanted, read like the others.
+HALL_OPTIONS: tuple[Option, ...] = (
+    Option("round_minutes", "Round minutes", 50, "The projector view's round clock, in minutes.", minimum=1),
+    Option("public_url", "Public URL", "", "Where the round's reports are published for the players' phones; "
+           "the printouts then carry a QR code to it.", kind="url"),
 )
 
 

@@ -58,7 +58,7 @@ class Layout:
 def read_roster(path: Path, extra: tuple[Column, ...] = ()) -> Roster:
     """Every player of the file, with the columns sheetrunner knows by key and kept columns by header."""
     text = _decode(path)
-    rows = [row for row in csv.reader(io.StringIO(text), dialect=_dialect(text)) if any(c.strip() for c in row)]
+    rows = _csv_rows(path, text)
     if not rows:
         raise EventError(Problem(path.name, "", "The roster file has no players.", "Put one player per line."))
     known = {normal(name): column for column in PLAYER_COLUMNS + extra for name in column.names}
@@ -139,15 +139,41 @@ def _read_players(path: Path, body: list[list[str]], first_line: int, layout: La
     return players
 
 
+def _csv_rows(path: Path, text: str) -> list[list[str]]:
+    """The file's non-empty rows; a line the csv module cannot split (a stray carriage return inside a field) is
+    named, not a crash."""
+    reader = csv.reader(io.StringIO(text), dialect=_dialect(text))
+    try:
+        return [row for row in reader if any(c.strip() for c in row)]
+    except csv.Error as error:
+        reason = str(error).split(" - ")[0]
+        raise EventError(Problem(path.name, f"line {reader.line_num}", f"The roster cannot be read as CSV ({reason}).",
+                                 "Save the roster as CSV (UTF-8) from Excel or LibreOffice.")) from None
+
+
 def _decode(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as error:
         raise EventError(Problem(path.name, "", f"The roster file cannot be read: {error.strerror}.", "")) from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")  # Excel's "Unicode Text"
+    if data.startswith(b"PK\x03\x04") or b"\x00" in data[:65536]:
+        raise _binary_problem(path, data)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("cp1252", errors="replace")  # what Excel on Windows saves as "CSV"
+
+
+def _binary_problem(path: Path, data: bytes) -> EventError:
+    """A roster that is not text: a workbook given where a CSV belongs, or any other binary file (text has no NUL
+    bytes, except UTF-16, which Excel writes as "Unicode Text")."""
+    if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        return EventError(Problem(path.name, "", "The roster is a workbook, not a CSV file.", "Save its list of "
+                                  "players as CSV (File > Save As > CSV UTF-8) and give that file to --players."))
+    return EventError(Problem(path.name, "", "The roster is not a text (CSV) file.", "Give --players a CSV file: "
+                              "one player per line, or a Name column (File > Save As > CSV UTF-8 in Excel)."))
 
 
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:

@@ -167,17 +167,27 @@ def match_win_pct(table: ScoreTable) -> dict[int, Fraction]:
 
 
 def game_win_pct(table: ScoreTable) -> dict[int, Fraction]:
-    """Game points (3 per game won, 1 per game drawn) over 3 per game played, floored."""
+    """MTR appendix C: game points over the most a player could have earned (a game won's points for every game
+    played), at least the floor. Game points are the event's options (MTR: 3 a game won, 1 a game drawn, 0 a
+    game lost); a bye counts as the games the ruleset scored for it (2-0 by default)."""
     floor = Fraction(table.option("game_win_floor", Fraction(1, 3)))
+    won_points, drawn_points, lost_points = game_points(table)
 
     def compute(pid: int) -> Fraction:
         rows = table.played(pid)
         won = sum(row.values.get("games_won", ZERO) for row in rows)
         drawn = sum(row.values.get("games_drawn", ZERO) for row in rows)
         games = sum(row.values.get("games_played", ZERO) for row in rows)
-        return max(floor, (3 * won + drawn) / (3 * games)) if games else floor
+        points = won_points * won + drawn_points * drawn + lost_points * (games - won - drawn)
+        return max(floor, points / (won_points * games)) if games else floor
 
     return table.memo("game_win_pct", compute)
+
+
+def game_points(table: ScoreTable) -> tuple[Fraction, Fraction, Fraction]:
+    """Points for a game won, drawn and lost: the event's options, else the MTR's 3, 1 and 0 (appendix C)."""
+    return (Fraction(table.option("game_points_win", 3)), Fraction(table.option("game_points_draw", 1)),
+            Fraction(table.option("game_points_loss", 0)))
 
 
 def opponents_mean(of: Callable[[ScoreTable], dict[int, Fraction]], name: str) -> Compute:
@@ -268,8 +278,9 @@ register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round playe
 register(Tiebreaker("opponents_match_win_pct", "OMW%", "Mean of each opponent's match-win % (byes are not "
                     "opponents).", opponents_mean(match_win_pct, "opponents_match_win_pct"), percent=True,
                     needs=MATCH_POINTS))
-register(Tiebreaker("game_win_pct", "GW%", "Game points (3 per game won, 1 per game drawn) over 3 per game "
-                    "played, at least the floor (default 1/3).", game_win_pct, percent=True, needs=GAMES))
+register(Tiebreaker("game_win_pct", "GW%", "Game points (default 3 a game won, 1 drawn, 0 lost; a bye 2-0) over "
+                    "a won game's points per game played, at least the floor (default 1/3).", game_win_pct,
+                    percent=True, needs=GAMES))
 register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's game-win %.",
                     opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True, needs=GAMES))
 register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,

@@ -56,9 +56,10 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
                         "Offensive bonus at OP": 4, "Defensive bonus": "Yes", "Defensive bonus margin": 1,
                         "Allow rematches": "No"}
     players = book["Players"]
-    assert [c.value for c in players[1]] == ["ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in"]
-    assert [r for r in players.iter_rows(min_row=2, values_only=True)] == [(1, "Ann", "Red", None, None, None),
-                                                                            (2, "Ben", None, None, None, None)]
+    assert [c.value for c in players[1]] == ["ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in",
+                                             "Byes"]
+    assert [r for r in players.iter_rows(min_row=2, values_only=True)] == [(1, "Ann", "Red", None, None, None, None),
+                                                                            (2, "Ben", None, None, None, None, None)]
     assert players.freeze_panes == "A2" and players["A1"].font.bold
     assert players.column_dimensions["B"].width == 28
     rules = {str(v.sqref): (v.type, v.formula1) for v in players.data_validations.dataValidation}

@@ -134,9 +134,9 @@ def test_a_damaged_sheet_inside_a_good_zip(tmp_path, run, command):
     result = run(command, damaged)
     assert result.exit_code == 1
     printed = (result.stdout + result.stderr).splitlines()
-    assert printed[0] == ("damaged.xlsx: The workbook is damaged: a sheet in it cannot be read. Open it in Excel "
-                          "or LibreOffice, which may repair it, and save it again; or use a backup from "
-                          "damaged-backups/.")
+    assert printed[0] == ("damaged.xlsx: The workbook is damaged: the part xl/worksheets/sheet2.xml is not "
+                          "well-formed XML (line 1, column 401). Open it in Excel or LibreOffice, which may repair "
+                          "it, and save it again; or use a copy you kept.")
 
 
 def rewritten(path, tmp_path, change, name="changed.xlsx"):

@@ -299,7 +299,7 @@ def test_the_cut_prints_a_bracket_poster_and_the_final_placings(tmp_path, run):
     placed = json.loads(run("standings", sample, "--json", "--no-write").stdout)
     names = {row["id"]: row["name"] for row in placed}
     result = run("report", sample, "--out", tmp_path / "final")
-    assert result.stdout.splitlines()[0] == f"Final: 8 file(s) in {tmp_path / 'final'}"
+    assert result.stdout.splitlines()[0] == f"Final: 10 file(s) in {tmp_path / 'final'}"
     poster = (tmp_path / "final" / "bracket.html").read_text(encoding="utf-8")
     assert "body { page: poster;" in poster  # one landscape page, as the standings poster
     assert f'Champion: <span class="name">{names[placed[0]["id"]]}</span>' in poster
@@ -311,7 +311,7 @@ def test_the_cut_prints_a_bracket_poster_and_the_final_placings(tmp_path, run):
     assert re.findall(r'<td class="player">([^<]+)</td><td>[^<]*</td><td class="reached">([^<]*)</td>', page) == [
         (row["name"], row["reached"]) for row in placed]
     top8 = run("report", sample, "--round", 6, "--out", tmp_path / "top8")
-    assert top8.stdout.splitlines()[0] == f"Top 8: 8 file(s) in {tmp_path / 'top8'}"
+    assert top8.stdout.splitlines()[0] == f"Top 8: 10 file(s) in {tmp_path / 'top8'}"
     assert "The final placings are printed once the final has its result." in \
         (tmp_path / "top8" / "placings.html").read_text(encoding="utf-8")
     slips = (tmp_path / "top8" / "result_slips.html").read_text(encoding="utf-8")

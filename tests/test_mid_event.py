@@ -266,8 +266,9 @@ def test_first_and_last_names_are_combined_and_other_columns_kept(tmp_path, run)
                                              '"Last name"; Team from "Club"; kept as Players columns: Faction; '
                                              "ignored: column 4 (no header).")
     rows = list(openpyxl.load_workbook(tmp_path / "e.xlsx")["Players"].iter_rows(values_only=True))
-    assert rows == [("ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in", "Faction"),
-                    (1, "Ann Lee", "Red", None, None, None, "Orks"), (2, "Ben Ho", None, None, None, None, "Elves")]
+    assert rows == [("ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in", "Byes", "Faction"),
+                    (1, "Ann Lee", "Red", None, None, None, None, "Orks"),
+                    (2, "Ben Ho", None, None, None, None, None, "Elves")]
     assert run("check", tmp_path / "e.xlsx").stdout == "0 error(s), 0 warning(s).\n"
 
 

@@ -50,6 +50,7 @@ def build_event(path: Path, tmp_path: Path, macros: bool = False) -> Path:
     players.conditional_format(1, 1, len(NAMES), 1, {"type": "data_bar", "bar_solid": True})
     players.conditional_format(1, 2, len(NAMES), 2, {"type": "cell", "criteria": "==", "value": '"Red"',
                                                      "format": book.add_format({"bg_color": "#FFC7CE"})})
+    players.write(0, 4, "Paid")  # a TO's own column, headed (values under no header are refused)
     players.insert_checkbox(1, 4, True)
     players.insert_button(3, 5, {"caption": "Print", "macro": "print_it" if macros else None})
     players.write_comment(2, 1, "Needs the accessible table", {"visible": False, "color": "#CCFFCC"})

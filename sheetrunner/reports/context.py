@@ -98,7 +98,14 @@ def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[st
             "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
             "stage": stage, "progress": progress,
             "two_player": ruleset.two_player, "columns": shown_columns,
-            "grouped": bool(ruleset.group_of(event))}
+            "grouped": bool(ruleset.group_of(event)), **_hall(event)}
+
+
+def _hall(event: Event) -> dict[str, Any]:
+    """The hall's settings (an event built in code may lack them): the projector's round clock, and the address
+    of the players' phone page that printouts carry as a QR code."""
+    options = event.settings.options
+    return {"round_minutes": options.get("round_minutes") or 50, "public_url": options.get("public_url") or ""}
 
 
 def _points(standings: Standings) -> dict[int, str]:
@@ -127,10 +134,11 @@ def _table(table, names, current, shown_columns) -> dict[str, Any]:
 
 def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[str, Any]]:
     """Every player with their table and opponents, in collation order: what players crowd around."""
-    rows = [{"name": seat["name"], "table": table["number"], "seat": seat["seat"], "bye": False,
+    rows = [{"name": seat["name"], "id": seat["id"], "table": table["number"], "seat": seat["seat"], "bye": False,
              "opponents": [other["name"] for other in table["seats"] if other["id"] != seat["id"]]}
             for table in tables for seat in table["seats"]]
-    rows += [{"name": bye["name"], "table": bye_label, "seat": "", "opponents": [], "bye": True} for bye in byes]
+    rows += [{"name": bye["name"], "id": bye["id"], "table": bye_label, "seat": "", "opponents": [], "bye": True}
+             for bye in byes]
     return sorted(rows, key=lambda row: collation_key(row["name"]))
 
 

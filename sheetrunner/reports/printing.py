@@ -2,7 +2,8 @@
 
 Chromium honours the pages' CSS: the paper size, the page header (event, round, date) and footer
 ("Page x of y") printed on every page, and no table or slip split across pages. A callback is told how
-many reports are printed of how many, so the command line can show progress on long runs.
+many reports are printed of how many, so the command line can show progress on long runs. The pages for screens
+(the phone page's search, the projector's clock) are not printed.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..problems import EventError, Problem
 BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--no-pdf-header-footer"]
+SCREEN_PAGES = ("find", "projector")  # pages with a script, for phones and the big screen: never printed
 
 
 def find_browser() -> str | None:
@@ -31,7 +33,9 @@ def find_browser() -> str | None:
 def print_pdfs(pages: list[Path], kit: list[Path] = (),
                progress: Callable[[int, int], None] = lambda done, total: None,
                browser: str | None = None) -> list[Path]:
-    """Print each HTML page to PDF beside it; with `kit`, also `kit.pdf`: those pages' PDFs in one file."""
+    """Print each HTML page to PDF beside it (not the pages for screens); with `kit`, also `kit.pdf`: those pages'
+    PDFs in one file."""
+    pages = [page for page in pages if page.stem not in SCREEN_PAGES]
     browser = browser or find_browser()
     if browser is None:
         raise EventError(Problem("", "", "No headless browser was found to print PDFs.",

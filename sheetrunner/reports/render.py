@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import importlib.resources
 import json
+import os
+import shutil
 from pathlib import Path
 
 import jinja2
 
 from ..problems import EventError, Problem
 from .context import POSTER_ROWS, ReportData
+from .hall import phone_json, qr_code
+from .printing import SCREEN_PAGES
 from .stamp import STAMP
 
 REPORTS = {
@@ -26,8 +30,13 @@ REPORTS = {
     "poster": "Poster",
     "history": "Player history",
     "outstanding": "Results still to come",
+    "find": "Find your table (for phones)",
+    "projector": "Projector view with the round clock",
 }
 KIT = ("pairings_by_table", "result_slips", "pairings_by_name")  # what a TO prints for a round, in one PDF
+# The wall poster's paper, twice the round's: A3 beside A4, ledger (11 x 17 in) beside Letter. Names at least 9 mm
+# high (SPEC §6) fill too few rows of an A4 page.
+WALL_PAPER = {"a4": "A3", "letter": "ledger"}
 
 
 def default_templates() -> Path:
@@ -63,20 +72,43 @@ def render_reports(data: ReportData, folder: Path, user_templates: Path | None =
     """Write every report of the round into `folder`, with an index page; returns the files written.
 
     `paper` ("A4", "Letter") fixes the page size; blank leaves it to the printer. `stamp` records what the
-    reports were made from.
+    reports were made from. Every page is rendered into a temporary folder beside `folder` first, then moved
+    into place (`_move_into_place`), so a failed template or a kill never leaves a half-written set.
     """
     env = environment(user_templates)
-    folder.mkdir(parents=True, exist_ok=True)
     context = {"data": data, "event": data.event, "round": data.round, "paper": paper, "poster_rows": POSTER_ROWS,
+               "wall_paper": WALL_PAPER.get(paper.lower(), "A3"), "qr": qr_code(data.event.get("public_url", "")),
+               "players_json": phone_json(data) if "find" in data.reports else "[]", "screen_pages": SCREEN_PAGES,
                **data.extra}
-    written = []
-    for name in ["index", *data.reports]:
-        html = _render(env, f"{name}.html", context, user_templates)
-        path = folder / f"{name}.html"
-        path.write_text(html, encoding="utf-8")
-        written.append(path)
-    (folder / STAMP).write_text(json.dumps({"round": data.round, "made_from": stamp}), encoding="utf-8")
-    return written
+    pages = {f"{name}.html": _render(env, f"{name}.html", context, user_templates) for name in ["index", *data.reports]}
+    pages[STAMP] = json.dumps({"round": data.round, "made_from": stamp})
+    temporary = folder.with_name(f".{folder.name}.sheetrunner-{os.getpid()}.tmp")
+    shutil.rmtree(temporary, ignore_errors=True)
+    temporary.mkdir(parents=True)
+    try:
+        for name, text in pages.items():
+            (temporary / name).write_text(text, encoding="utf-8")
+        _move_into_place(temporary, folder, list(pages))
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    return [folder / name for name in pages if name != STAMP]
+
+
+def _move_into_place(temporary: Path, folder: Path, names: list[str]) -> None:
+    """A new folder is one rename. Into an existing one (other files of the TO's may be there), each page is
+    renamed over the old one, the stamp removed first and put back last: a set interrupted midway has no stamp,
+    so it is never taken for a finished set made from the workbook."""
+    try:
+        os.rename(temporary, folder)
+        return
+    except OSError:
+        if not folder.is_dir():
+            raise
+    (folder / STAMP).unlink(missing_ok=True)
+    for name in names:
+        if name != STAMP:
+            os.replace(temporary / name, folder / name)
+    os.replace(temporary / STAMP, folder / STAMP)
 
 
 def _render(env: jinja2.Environment, name: str, context: dict, user_templates: Path | None) -> str:

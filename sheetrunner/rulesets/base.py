@@ -13,7 +13,7 @@ import random
 from fractions import Fraction
 from typing import Callable
 
-from ..columns import SEAT, Column
+from ..columns import BYES, SEAT, Column
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
@@ -141,15 +141,76 @@ def all_or_none(players: list, key: str, header: str, hint: str, sheet: str) -> 
 
 
 class SwissPaired(Ruleset):
-    """A two-player ruleset paired by the Swiss engine on its score column (§5.1)."""
+    """A two-player ruleset paired by the Swiss engine on its score column (§5.1), with invited players' byes."""
+
+    player_columns = (BYES,)
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        """Invited players take their byes first; the engine pairs the rest, an odd one out getting the bye of
+        the lowest-ranked player who has had none (an invited bye counts: it is a BYE row like any other)."""
         from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
 
         engine = SwissEngine(allow_rematches=bool(event.settings.options.get("allow_rematches")),
                              keep_teams_apart=teams_apart(event.settings, round_number))
-        entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
-        return engine.pair(entrants, round_number).explain(names_of(event))
+        invited = invited_byes(event, round_number)
+        entrants = tuple(entrant for entrant in entrants_in_order(event, standings, history, round_number,
+                                                                  self.score_key) if entrant.id not in invited)
+        pairing = engine.pair(entrants, round_number) if entrants else Pairing(tables=[], byes=[])
+        return with_invited_byes(pairing, event, invited, round_number).explain(names_of(event))
+
+    def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
+        return invited_bye_problems(event, players_sheet, locate)
+
+
+def invited_byes(event: Event, round_number: int) -> list[int]:
+    """Players whose byes before round 1 (`Byes` in Players, §2) reach this round: Byes = 2 is a bye in rounds 1
+    and 2. Only players who play in the round: a player dropped before it has no bye to take."""
+    return [player.id for player in event.players
+            if (player.extra.get("byes") or 0) >= round_number and player.plays_in(round_number)]
+
+
+def with_invited_byes(pairing: Pairing, event: Event, invited: list[int], round_number: int) -> Pairing:
+    """The invited byes as BYE rows before the engine's own bye, each noted so the TO can explain it."""
+    for pid in invited:
+        pairing.note(pid, f"Invited: bye {round_number} of {event.player(pid).extra['byes']} before round 1 "
+                          "(Byes in Players).")
+    pairing.byes = invited + [pid for pid in pairing.byes if pid not in invited]
+    return pairing
+
+
+def invited_bye_problems(event: Event, sheet: str, locate: Locate) -> list[Problem]:
+    """`Byes` counts rounds from round 1 (§2): no more than the event has, and only for a player there from
+    round 1 (one with 2 byes need not come before round 3: the byes say so, not `Joined in`)."""
+    problems: list[Problem] = []
+    rounds = event.settings.rounds
+    for player in event.players:
+        byes, cell = player.extra.get("byes") or 0, locate("byes", player.row)
+        if byes > rounds:
+            problems.append(Problem(sheet, cell, f"{player.name} has {byes} byes, more than the event's {rounds} "
+                                    f"rounds.", f"Byes count rounds from round 1: type at most {rounds}."))
+        elif byes and player.joined_in > 1:
+            problems.append(Problem(sheet, cell, f"{player.name} has {plural(byes, 'bye')} before round 1 but joins "
+                                    f"in round {player.joined_in}.", "Clear Joined in: the byes cover the rounds "
+                                    "before the player arrives. Or clear Byes for a late entry."))
+        else:
+            problems += seated_in_bye_rounds(event, player, byes, sheet, cell)
+    return problems
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def seated_in_bye_rounds(event: Event, player, byes: int, sheet: str, cell: str) -> list[Problem]:
+    """A player seated at a table in a round their byes cover (Byes typed after it was paired): the round sheet
+    is the truth, so that game stands; a warning says so."""
+    played = [round_.number for round_ in event.rounds
+              if round_.number <= byes and player.id in round_.player_ids and player.id not in round_.byes]
+    if not played:
+        return []
+    return [Problem(sheet, cell, f"{player.name} has {plural(byes, 'bye')} but plays a game in round {played[0]}: "
+                    "that round was paired before; its game stands.", "Clear Byes if they were typed by mistake; "
+                    "byes from the next round on are given.", "warning")]
 
 
 def names_of(event: Event) -> dict[int, str]:

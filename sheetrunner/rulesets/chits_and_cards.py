@@ -9,6 +9,9 @@ changes nothing. Standings: most chits, then the lowest card.
 
 003 assumes an even field. With an odd one, the lowest-ranked player who has
 not had a bye gets it: a win, one chit from the bank, and no card swap.
+Invited players' byes before round 1 (`Byes` in Players) are such byes too:
+the invited player keeps their card and gains a chit a round, and 003's
+procedure pairs everyone else.
 003 deals every card before round 1. A player without a card (a late entry,
 or one the TO forgot to type) is dealt one nobody holds, by ID: a late entry
 gets N+1. A late entry starts with the same chits as everyone, less one for
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..columns import Column
+from ..columns import BYES, Column
 from ..history import History
 from ..model import Event, Player, Round, SeatScore, Settings, Table
 from ..pairing import Entrant, Pairing
@@ -30,7 +33,8 @@ from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
-from .base import Locate, Ruleset, names_of, seeded_order, teams_apart
+from .base import (Locate, Ruleset, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
+                   with_invited_byes)
 from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
@@ -47,7 +51,7 @@ class ChitsAndCards(Ruleset):
     title = "Swiss without score sheets: resource chits and influence cards"
     source = "003"
     result_columns = (RESULT,)
-    player_columns = (CARD,)
+    player_columns = (CARD, BYES)
     tiebreakers = ("chits", "card")
     provides = frozenset({"chits", "mp", "cards"})
     score_key = "chits"
@@ -111,7 +115,8 @@ class ChitsAndCards(Ruleset):
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         cards = current_cards(event)
         chits = {row.player.id: int(row.values.get("chits", event.settings.rounds)) for row in standings.rows}
-        playing = [pid for pid in standings.order if event.player(pid).plays_in(round_number)]
+        invited = invited_byes(event, round_number)
+        playing = [pid for pid in standings.order if event.player(pid).plays_in(round_number) and pid not in invited]
         byes = []
         if len(playing) % 2:
             byes = [next((pid for pid in reversed(playing) if not history.byes.get(pid)), playing[-1])]
@@ -130,7 +135,10 @@ class ChitsAndCards(Ruleset):
             pairing.tables = assign_tables(pairs, entrants, pairing)
         pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()
                                   if not event.player(pid).extra.get("card") and event.player(pid).plays_in(round_number)}
-        return pairing.explain(names_of(event))
+        return with_invited_byes(pairing, event, invited, round_number).explain(names_of(event))
+
+    def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
+        return invited_bye_problems(event, players_sheet, locate)
 
     @staticmethod
     def _fallback(event: Event, holders: list[ChitHolder], history: History, round_number: int) -> Pairing:

@@ -13,8 +13,9 @@ centres without Solo, a draw with unequal centres, an eliminated power in
 the draw (a draw is shared among the powers still in the game), and more
 centres docked by yellow cards than the power holds (001 docks centres from
 the power's end-of-game total; docking more makes no sense). The
-`Scoring system` option picks NDC 1995 (default), sum of squares, C-Diplo 100
-or Carnage (see `diplomacy_scoring`).
+`Scoring system` option picks NDC 1995 (default) or another board system TOs
+run (see `diplomacy_systems`); a system scored by who is in the draw (draw
+size, Calhamer) lets a draw hold unequal centres.
 
 Event score: the mean of a player's best board scores over `Counting rounds`
 (default: every round); a player who attended fewer rounds than that gets the
@@ -45,7 +46,8 @@ from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
 from .base import Locate, Ruleset, finishing_order, names_of, seeded_order, teams_apart
-from .diplomacy_scoring import SOLO_CENTRES, SYSTEMS, PowerResult
+from .diplomacy_scoring import SOLO_CENTRES, PowerResult
+from .diplomacy_systems import DRAW_SCORED, SYSTEM_OPTIONS, SYSTEMS, compute_board
 
 TOTAL_CENTRES = 34
 
@@ -70,7 +72,7 @@ VOLUNTEERS = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out")
 
 class Diplomacy(Ruleset):
     name = "ndc-diplomacy"
-    title = "Diplomacy boards scored by NDC 1995 (or sum of squares, C-Diplo, Carnage)"
+    title = "Diplomacy boards scored by NDC 1995 (or Carnage, C-Diplo, Tribute, draw size and more)"
     source = "001"
     table_header = "Board"
     seat_column = POWER
@@ -78,8 +80,9 @@ class Diplomacy(Ruleset):
     result_columns = (CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR)
     player_columns = (VOLUNTEERS,)
     options = (
-        Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored.", kind="choice",
-               choices=tuple(SYSTEMS)),
+        Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored (the README describes each "
+               "system and cites its source).", kind="choice", choices=tuple(SYSTEMS)),
+        *SYSTEM_OPTIONS,
         Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: every "
                "round).", minimum=0),
         Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3), "Multiplies the score of "
@@ -146,11 +149,13 @@ class Diplomacy(Ruleset):
                 problem(locate("yellow_cards", seat.row), f"{seat.seat} has {docked} centre{'' if docked == 1 else 's'}"
                         f" docked by yellow cards but holds {held}.", "Yellow cards dock centres the power holds "
                         f"(001): type at most {held}, or correct Centres.")
-        problems += self._check_result(table, board, sheet, locate)
+        problems += self._check_result(table, board, sheet, locate,
+                                       equal_draws=settings.option("scoring_system") not in DRAW_SCORED)
         return problems
 
     @staticmethod
-    def _check_result(table: Table, board: str, sheet: str, locate: Locate) -> list[Problem]:
+    def _check_result(table: Table, board: str, sheet: str, locate: Locate, equal_draws: bool = True
+                      ) -> list[Problem]:
         solos = [s for s in table.seats if s.result.get("result") == "Solo"]
         draws = [s for s in table.seats if s.result.get("result") == "Draw"]
         big = [s for s in table.seats if s.result["centres"] >= SOLO_CENTRES]
@@ -171,7 +176,7 @@ class Diplomacy(Ruleset):
                 found.append((seat, f"{seat.seat} was eliminated in {seat.result['eliminated']} and cannot share the "
                               "draw.", "A draw is shared by powers still in the game: clear Draw on this row."))
         draws = [s for s in draws if not s.result.get("eliminated")]
-        if len({s.result["centres"] for s in draws}) > 1:
+        if equal_draws and len({s.result["centres"] for s in draws}) > 1:
             shown = ", ".join(f"{s.seat} {s.result['centres']}" for s in draws)
             found.append((draws[-1], f"an agreed draw needs equal centres for every drawing power ({shown}).",
                           "Type the centres the drawing players agreed, the same for each (001)."))
@@ -197,16 +202,16 @@ class Diplomacy(Ruleset):
                 for pid in order}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        system = SYSTEMS[settings.option("scoring_system")]
         scores = [SeatScore(round_.number, pid, (), {"score": Fraction(0), "centres": Fraction(0)}, "bye")
                   for pid in round_.byes]
         for board in round_.games:
             results = [PowerResult(seat.player_id, str(seat.seat),
                                    max(0, seat.result["centres"] - (seat.result.get("yellow_cards") or 0)),
-                                   seat.result.get("eliminated"), seat.result.get("result") == "Solo")
+                                   seat.result.get("eliminated"), seat.result.get("result") == "Solo",
+                                   seat.result.get("result") == "Draw")
                        for seat in board.seats]
             end_year = next(s.result["end_year"] for s in board.seats if s.result.get("end_year"))
-            points = system(results, end_year)
+            points = compute_board(settings.option("scoring_system"), results, end_year, settings.option)
             for result in results:
                 outcome = "win" if result.solo else "loss" if result.eliminated else "draw"
                 scores.append(SeatScore(round_.number, result.player_id, board.opponents_of(result.player_id),

@@ -26,10 +26,15 @@ time ran out, 0-0 with drawn games, and 0-0-0, the MTR's intentional draw.
 
 Tiebreakers follow Magic's tournament rules: match points; opponents' mean
 match-win %; game-win %; opponents' mean game-win %. Match-win % is match
-points over 3 per round played (byes count), game-win % is game points (3 per
-game won, 1 per game drawn) over 3 per game played; both at least the floor
-(default 1/3). Byes are not opponents; a dropped player still counts as an
+points over 3 per round played (byes count), game-win % is game points over
+the points of a game won for every game played; both at least the floor
+(default 1/3). Game points are options, by default the MTR's (appendix C: 3
+per game won, 1 per game drawn, 0 per game lost); a bye counts as a 2-0 match
+(option: 3-0). Byes are not opponents; a dropped player still counts as an
 opponent with the rounds they played.
+
+Invited players' byes before round 1 (the `Byes` column of Players) are given
+by `SwissPaired.pair` and score as any bye does.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from fractions import Fraction
 
 from ..columns import Column
 from ..model import Round, Seat, SeatScore, Settings, Table
-from ..options import Option
+from ..options import GAME_POINT_OPTIONS, Option
 from ..problems import Problem
 from ..values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
@@ -59,9 +64,12 @@ class SwissGames(SwissPaired):
     result_columns = (GAMES_WON, GAMES_DRAWN)
     options = (
         Option("points_win", "Points for a win", 3, "Match points for winning a match.", minimum=0),
-        Option("points_draw", "Points for a draw", 1, "Match points for a drawn match.", minimum=0),
-        Option("points_loss", "Points for a loss", 0, "Match points for losing a match.", minimum=0),
-        Option("points_bye", "Points for a bye", 3, "Match points for a bye (a 2-0 match win).", minimum=0),
+        Option("points_draw", "Points for a draw", 1, "Match points for a drawn match (no more than a win).",
+               minimum=0, at_most="points_win"),
+        Option("points_loss", "Points for a loss", 0, "Match points for losing a match (no more than a draw).",
+               minimum=0, at_most="points_draw"),
+        Option("points_bye", "Points for a bye", 3, "Match points for a bye (a match won; Bye games won says by how "
+               "many games).", minimum=0),
         Option("match_win_floor", "Match-win % floor", Fraction(1, 3), "Least match-win % a player counts for.",
                kind="number"),
         Option("game_win_floor", "Game-win % floor", Fraction(1, 3), "Least game-win % a player counts for.",
@@ -70,6 +78,7 @@ class SwissGames(SwissPaired):
                "costs nothing).", kind="yesno"),
         Option("best_of", "Best of", 3, "Games a match is played as the best of: it ends when a player wins more "
                "than half of them (used to check results).", minimum=1),
+        *GAME_POINT_OPTIONS,
     )
     tiebreakers = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
     provides = frozenset({"mp", "games_won"})
@@ -94,8 +103,9 @@ class SwissGames(SwissPaired):
         return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        bye = {"mp": Fraction(settings.option("points_bye")), "games_won": Fraction(2), "games_drawn": Fraction(0),
-               "games_played": Fraction(2)}
+        games = Fraction(settings.options.get("bye_games") or 2)  # MTR appendix C: a bye is a match won, 2-0
+        bye = {"mp": Fraction(settings.option("points_bye")), "games_won": games, "games_drawn": Fraction(0),
+               "games_played": games}
         scores = [SeatScore(round_.number, pid, (), dict(bye), "bye") for pid in round_.byes]
         for game in round_.games:
             first, second = game.seats

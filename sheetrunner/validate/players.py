@@ -11,8 +11,9 @@ from ..logsheet import LogHistory
 from ..model import Player
 from ..options import normal
 from ..problems import Problem
+from ..rulesets import RULESETS
 from ..values import BadValue, as_text, as_whole_number, is_blank
-from ..grid import SheetRows
+from ..grid import SheetRows, cell_name
 from .reader import SheetReader
 
 
@@ -60,6 +61,8 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
             else:
                 ids[fields["id"]] = row
         entries.append((row, fields))
+    if cols.BYES not in extra:
+        problems.extend(unused_byes(sheet))
     new_ids = _assign_ids(entries, _highest_id(sheets, ids, log))
     players = [_player(row, fields, new_ids, extra, reader.cell("name", row)) for row, fields in entries]
     _keep_shown_columns(sheet, shown, players)
@@ -76,6 +79,21 @@ def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[
         values = rows[player.row]
         player.extra["shown"] = {name: as_text(values[i]) if i < len(values) and not is_blank(values[i]) else ""
                                  for name, i in columns.items()}
+
+
+def unused_byes(sheet: SheetRows) -> list[Problem]:
+    """A filled `Byes` column where the ruleset gives no byes before round 1 (pods, round robin, Diplomacy:
+    their schedules or boards have no bye to give) is kept untouched and said once, at its header."""
+    names = {normal(name) for name in cols.BYES.names}
+    index = next((i for i, header in enumerate(sheet.headers) if not is_blank(header) and normal(header) in names),
+                 None)
+    if index is None or not any(index < len(values) and not is_blank(values[index]) and values[index] != 0
+                                for _, values in sheet.rows):
+        return []
+    honoured = ", ".join(name for name, ruleset in RULESETS.items() if cols.BYES in ruleset.player_columns)
+    return [Problem(sheet.name, cell_name(index, sheet.header_row or 1), "The Byes column is ignored: this "
+                    "ruleset gives no byes before round 1.", f"Only {honoured} give invited players byes; clear the "
+                    "column to silence this.", "warning")]
 
 
 def missing_shown_columns(sheet: SheetRows, settings) -> list[Problem]:

@@ -8,7 +8,7 @@ from .. import __version__
 from ..columns import Column
 from ..layout import EVENT_SHEET
 from ..model import Settings
-from ..options import COMMON_OPTIONS, FORMAT_VERSION, Option, normal, option_by_label
+from ..options import COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, Option, normal, option_by_label
 from ..problems import Problem
 from ..rulesets import RULESETS, Ruleset, get_ruleset
 from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
@@ -35,10 +35,11 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
         return None, None
     typed = _typed_settings(sheet, reader)
     ruleset = _read_ruleset(typed, reader)
-    options = COMMON_OPTIONS + (ruleset.options if ruleset else ())
+    options = COMMON_OPTIONS + HALL_OPTIONS + (ruleset.options if ruleset else ())
     parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
               for option in options}
     _check_format_version(parsed.get("format_version"), typed, reader)
+    _check_order(options, parsed, typed, reader)
     known = option_by_label(options)
     for label_key, (row, _, label) in typed.items():
         if label_key not in known and ruleset is not None:
@@ -106,6 +107,23 @@ def _check_format_version(version: int | None, typed: Typed, reader: SheetReader
         reader.problem(reader.cell("value", row), f"This workbook is format version {version}; sheetrunner "
                        f"{__version__} reads format version {FORMAT_VERSION} only.",
                        "Update sheetrunner (pip install --upgrade sheetrunner) and run the command again.")
+
+
+def _check_order(options: tuple[Option, ...], parsed: dict[str, Any], typed: Typed, reader: SheetReader) -> None:
+    """An option declared `at_most` another may not exceed it (a drawn game worth more than a won one makes no
+    sense, MTR appendix C): said at the cell typed, the smaller option's when both are."""
+    by_key = {option.key: option for option in options}
+    for option in options:
+        bound = by_key.get(option.at_most)
+        value, limit = parsed.get(option.key), parsed.get(option.at_most)
+        if bound is None or value is None or limit is None or value <= limit:
+            continue
+        own, other = (typed.get(normal(o.label), (0,))[0] for o in (option, bound))
+        shown, most = option.cell_value(value), bound.cell_value(limit)
+        hint = f"Type at most {most}, or raise {bound.label}." if own else \
+            f"Type at least {shown}, or add a {option.label} row with at most {most}."
+        reader.problem(reader.cell("value", own or other), f"{option.label} ({shown}) is more than {bound.label} "
+                       f"({most}): a worse result cannot score more than a better one.", hint)
 
 
 def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Ruleset | None) -> tuple[str, ...]:

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import io
 import os
 import socket
 import stat
 import time
-import zipfile
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -46,30 +44,54 @@ def workbook_lock(path: Path, command: str) -> Iterator[list[Path]]:
     temporary files of killed runs it removed, to be named."""
     real = real_path(path)
     lock = real.with_name(LOCK.format(name=real.name))
+    owner = f"{os.getpid()}\n{socket.gethostname()}\n{command}\n{time.time():.0f}\n".encode()
     for _ in range(2):
         try:
-            descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-            break
-        except FileExistsError:
-            owner = _lock_owner(lock)
-            if owner is not None and _alive(owner):
-                raise refusal(path, f"Another sheetrunner command ({owner[2]}, process {owner[0]}) is writing this "
-                              "workbook.", "Wait for it to finish, then run the command again.") from None
-            lock.unlink(missing_ok=True)  # left by a killed run
+            if _create_lock(lock, owner, real.with_name(TEMPORARY.format(name=real.name, pid=os.getpid()))):
+                break
         except OSError as error:
             raise os_refusal(path, error) from None
+        holder = _lock_owner(lock)
+        if holder is not None and _alive(holder):
+            raise refusal(path, f"Another sheetrunner command ({holder[2]}, process {holder[0]}) is writing this "
+                          "workbook.", "Wait for it to finish, then run the command again.") from None
+        lock.unlink(missing_ok=True)  # left by a killed run
     else:
         raise refusal(path, "The workbook's lock cannot be taken.", f"Delete {lock.name} if no sheetrunner runs.")
     try:
-        try:
-            os.write(descriptor, f"{os.getpid()}\n{socket.gethostname()}\n{command}\n{time.time():.0f}\n".encode())
-        except OSError as error:
-            raise os_refusal(path, error) from None
-        finally:
-            os.close(descriptor)
         yield clean_leftovers(real)
     finally:
         lock.unlink(missing_ok=True)
+
+
+def _create_lock(lock: Path, owner: bytes, temporary: Path) -> bool:
+    """Take the lock, or False when it is held. The lock appears with its owner already written (a hard link to
+    a finished temporary file), so a second command never reads it empty and takes a live lock for a dead one;
+    where the folder allows no hard links, it is created exclusively and then written. `temporary` is named as
+    this run's temporary workbook, so a kill in between leaves nothing the next run does not clean."""
+    try:
+        temporary.write_bytes(owner)
+        os.link(temporary, lock)
+        return True
+    except FileExistsError:
+        return False
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            raise  # a full disk, a read-only folder: refused by the caller
+    finally:
+        temporary.unlink(missing_ok=True)
+    try:  # no hard links here (some network or FAT folders)
+        descriptor = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+    except FileExistsError:
+        return False
+    try:
+        os.write(descriptor, owner)
+    except OSError:
+        lock.unlink(missing_ok=True)
+        raise
+    finally:
+        os.close(descriptor)
+    return True
 
 
 def _lock_owner(lock: Path) -> tuple[int, str, str] | None:
@@ -193,8 +215,9 @@ def backups_folder(path: Path) -> Path:
 
 
 def make_backup(path: Path) -> Path:
-    """A copy of the file about to be replaced, in NAME-backups/ beside it (newest last by name); written to a
-    temporary name first, so a backup is never left half written."""
+    """A copy of the file about to be replaced, in NAME-backups/ beside it; written to a temporary name first, so
+    a backup is never left half written. Names sort oldest first: NAME.YYYYMMDD-HHMMSS.xlsx, then _02, _03 … for
+    more in the same second ("_" sorts after the ".")."""
     folder = backups_folder(path)
     folder.mkdir(exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -202,7 +225,7 @@ def make_backup(path: Path) -> Path:
     counter = 1
     while backup.exists():
         counter += 1
-        backup = folder / f"{path.stem}.{stamp}-{counter}{path.suffix}"
+        backup = folder / f"{path.stem}.{stamp}_{counter:02d}{path.suffix}"
     temporary = folder / f".{backup.name}.tmp"
     try:
         _write_fully(temporary, path.read_bytes(), like=path)
@@ -227,13 +250,16 @@ def os_refusal(path: Path, error: OSError) -> WriteRefused:
 
 
 def check_zip(data: bytes, sheet_titles: list[str]) -> None:
-    """The written package opens, every part is whole, and it lists the sheets it should."""
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        broken = archive.testzip()
-        if broken is not None:
-            raise RuntimeError(f"part {broken} of the written workbook is damaged")
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        titles = [entry.title for entry in Package(archive, Path("written.xlsx")).sheets]
+    """The written package passes every check a read makes (each part unpacks with its checksum, each XML part
+    parses: a file whose parts do not all parse is never written, §7), and lists the sheets it should."""
+    from ..problems import EventError
+    from .safety import check_workbook_bytes, read_parts
+
+    where = Path("written.xlsx")
+    try:
+        archive = check_workbook_bytes(where, data)
+        titles = [entry.title for entry in Package(archive, where, read_parts(where, archive)).sheets]
+    except EventError as error:
+        raise RuntimeError(f"the written workbook does not read back: {error.problems[0].message}") from None
     if titles != sheet_titles:
         raise RuntimeError(f"the written workbook lists {titles}, expected {sheet_titles}")
-

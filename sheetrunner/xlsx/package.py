@@ -20,8 +20,7 @@ from typing import Any, Iterable
 
 from lxml import etree
 
-from ..problems import EventError, Problem
-from .safety import DAMAGED, open_problem, read_member
+from .safety import damaged, read_member
 from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
 from .zipcopy import write_zip
 
@@ -34,7 +33,8 @@ VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
 WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
 WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
-PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True, remove_blank_text=False)
+PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_blank_text=False)
+CONTENT_TYPES = "[Content_Types].xml"
 
 
 def q(namespace: str, tag: str) -> str:
@@ -61,35 +61,44 @@ class SheetEntry:
 class Package:
     """The parts of one xlsx file, in memory, ready to be changed and written again."""
 
-    def __init__(self, archive: zipfile.ZipFile, path: Path):
+    def __init__(self, archive: zipfile.ZipFile, path: Path, parts: dict[str, bytes] | None = None):
+        """`parts`: XML parts already unpacked (and checked) by `safety.read_parts`, so none is unpacked twice."""
         self.path = path
         self.archive = archive
         self.infos = {info.filename: info for info in archive.infolist() if not info.is_dir()}
         self.parts = PartCache(self)
+        self.parts.update(parts or {})
         self.changed: set[str] = set()
         self._xml: dict[str, etree._Element] = {}
-        try:
-            self.workbook_part = self._find_workbook_part()
-            self.sheets = self._read_sheet_list()
-        except (etree.XMLSyntaxError, KeyError, ValueError):
-            raise open_problem(path, *DAMAGED) from None
+        self._require(CONTENT_TYPES, "which every workbook has")
+        self.workbook_part = self._find_workbook_part()
+        self.sheets = self._read_sheet_list()
+        self._check_styles_link()
 
     # --- reading the structure -----------------------------------------------------------------------
 
     def xml(self, part: str) -> etree._Element:
-        """A part parsed (once); call `touch` after changing it."""
+        """A part parsed (once); call `touch` after changing it. A part missing or not XML is damage, named."""
         if part not in self._xml:
-            self._xml[part] = parse_xml(self.parts[part])
+            self._require(part, "which the workbook refers to")
+            try:
+                self._xml[part] = parse_xml(self.parts[part])
+            except etree.XMLSyntaxError as error:
+                raise damaged(self.path, f"the part {part} is not well-formed XML ({error.msg})") from None
         return self._xml[part]
+
+    def _require(self, part: str, why: str) -> None:
+        if part not in self.parts:
+            raise damaged(self.path, f"it has no part {part}, {why}")
 
     def touch(self, part: str) -> None:
         self.changed.add(part)
 
     def _find_workbook_part(self) -> str:
-        rels = self.xml("_rels/.rels")
-        for rel in rels.iter(q(PKG_REL, "Relationship")):
+        self._require("_rels/.rels", "which every workbook has")
+        for rel in self.xml("_rels/.rels").iter(q(PKG_REL, "Relationship")):
             if rel.get("Type") == OFFICE_DOCUMENT:
-                return resolve("", rel.get("Target"))
+                return resolve("", rel.get("Target") or "")
         return "xl/workbook.xml"
 
     def rels_part(self, part: str) -> str:
@@ -98,24 +107,36 @@ class Package:
 
     def _read_sheet_list(self) -> list[SheetEntry]:
         workbook = self.xml(self.workbook_part)
-        targets = {rel.get("Id"): resolve(posixpath.dirname(self.workbook_part), rel.get("Target"))
+        targets = {rel.get("Id"): resolve(posixpath.dirname(self.workbook_part), rel.get("Target") or "")
                    for rel in self.xml(self.rels_part(self.workbook_part)).iter(q(PKG_REL, "Relationship"))}
+        listing = workbook.find(q(MAIN, "sheets"))
+        if listing is None:
+            raise damaged(self.path, f"the part {self.workbook_part} lists no sheets")
         sheets = []
-        for sheet in workbook.find(q(MAIN, "sheets")).iter(q(MAIN, "sheet")):
+        for sheet in listing.iter(q(MAIN, "sheet")):
             part = targets.get(sheet.get(q(REL, "id")), "")
+            if sheet.get("name") is None or part not in self.parts:
+                raise damaged(self.path, f'the sheet "{sheet.get("name")}" is listed but its part {part or "(none)"} '
+                              "is missing")
             sheets.append(SheetEntry(sheet.get("name"), part, sheet))
         return sheets
+
+    def _check_styles_link(self) -> None:
+        """A style part that the workbook does not link to as its styles means a damaged relationship: adding a
+        second one (or replacing the part) when writing would lose the workbook's styles."""
+        from .styles import styles_part
+
+        base = posixpath.dirname(self.workbook_part)
+        if styles_part(self) is None and posixpath.join(base, "styles.xml") in self.parts:
+            raise damaged(self.path, f"its style part {posixpath.join(base, 'styles.xml')} is not linked from "
+                          f"{self.rels_part(self.workbook_part)}")
 
     def sheet(self, title: str) -> SheetEntry:
         return next(entry for entry in self.sheets if entry.title == title)
 
     def sheet_xml(self, title: str) -> bytes:
-        """A worksheet's XML (a sheet listed without its part is damage, said as such)."""
-        part = self.sheet(title).part
-        if part not in self.parts:
-            raise EventError(Problem(title, "", f'The workbook lists a sheet "{title}" but its part {part} is '
-                                     "missing.", DAMAGED[1]))
-        return self.parts[part]
+        """A worksheet's XML (each listed sheet's part was found when the package was read)."""
+        return self.parts[self.sheet(title).part]
 
     # --- changing it ---------------------------------------------------------------------------------
 
@@ -182,9 +203,16 @@ class Package:
         return f"rId{number}"
 
     def _add_content_type(self, part: str, content_type: str) -> None:
-        types = self.xml("[Content_Types].xml")
-        etree.SubElement(types, q(CONTENT, "Override"), {"PartName": "/" + part, "ContentType": content_type})
-        self.touch("[Content_Types].xml")
+        """The part's content type, declared once (a part re-created where one was missing keeps its entry)."""
+        types = self.xml(CONTENT_TYPES)
+        existing = [o for o in types.iter(q(CONTENT, "Override")) if o.get("PartName", "").lower() == "/" + part.lower()]
+        if existing:
+            if existing[0].get("ContentType") == content_type:
+                return
+            existing[0].set("ContentType", content_type)
+        else:
+            etree.SubElement(types, q(CONTENT, "Override"), {"PartName": "/" + part, "ContentType": content_type})
+        self.touch(CONTENT_TYPES)
 
     def _shift_sheet_indexes(self, workbook: etree._Element, index: int) -> None:
         """Sheets after an inserted one move up by one: defined names scoped to them, and the active tab."""
@@ -205,10 +233,7 @@ class Package:
         part = "docProps/app.xml"
         if part not in self.parts:
             return
-        try:
-            app = self.xml(part)
-        except etree.XMLSyntaxError:
-            return
+        app = self.xml(part)
         vector = app.find(f"{q(APP, 'TitlesOfParts')}/{q(VT, 'vector')}")
         count = app.find(f"{q(APP, 'HeadingPairs')}/{q(VT, 'vector')}/{q(VT, 'variant')}[2]/{q(VT, 'i4')}")
         if vector is None or count is None or count.text != str(len(self.sheets) - 1) or len(vector) < len(

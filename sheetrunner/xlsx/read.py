@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-import pandas
-
 from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, sheet_rows
 from ..layout import is_output_sheet
 from ..problems import EventError
+from .extent import Compacted, compact_sheet, needs_care
 from .package import Package
-from .safety import check_workbook_bytes, open_problem, read_file
+from .safety import backup_hint, check_workbook_bytes, open_problem, read_file, read_parts
 
 CELL = re.compile(rb"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.DOTALL)
 REF = re.compile(rb'\br="([A-Z]{1,3}\d+)"')
@@ -44,15 +43,55 @@ class WorkbookFile:
 
 
 def read_workbook(path: Path) -> WorkbookFile:
-    """Read a workbook once; `EventError` with one sentence when it cannot be read."""
+    """Read a workbook once; `EventError` with one sentence when it cannot be read.
+
+    Every part is unpacked and every XML part parsed before values are read
+    (§7: a damaged part is named, never copied into a new file), and a sheet
+    with cells far from A1 is laid out again first (`extent`), so calamine
+    never lays out more than the cells hold.
+    """
     data = read_file(path)
     archive = check_workbook_bytes(path, data)
-    package = Package(archive, path)
-    values = read_values(path, data)
-    listed = {entry.title for entry in package.sheets}
-    sheets = {title: sheet_rows(title, grid, partial(_flags_of, package, title) if title in listed else dict)
-              for title, grid in values.items()}
+    package = Package(archive, path, read_parts(path, archive))
+    compacted = _compacted_sheets(package)
+    if compacted:
+        from .zipcopy import write_zip
+
+        data_read = write_zip([(name, info, compacted[name].xml if name in compacted else None)
+                               for name, info in package.infos.items()], archive)
+    values = read_values(path, data_read if compacted else data)
+    listed = {entry.title: entry.part for entry in package.sheets}
+    sheets = {}
+    for title, grid in values.items():
+        rows = sheet_rows(title, grid, partial(_flags_of, package, title) if title in listed else dict)
+        layout = compacted.get(listed.get(title, ""))
+        sheets[title] = _renumbered(rows, layout) if layout is not None else rows
     return WorkbookFile(path, hashlib.sha256(data).hexdigest(), package, sheets)
+
+
+def _compacted_sheets(package: Package) -> dict[str, Compacted]:
+    """Worksheets with a cell far from A1, laid out again for calamine, by part."""
+    found = {}
+    for entry in package.sheets:
+        xml = package.parts[entry.part]
+        if needs_care(xml):
+            found[entry.part] = compact_sheet(package.path, entry.title, entry.part, xml)
+    return found
+
+
+def _renumbered(rows: SheetRows, layout: Compacted) -> SheetRows:
+    """A compacted sheet's rows with their sheet row numbers back, and its stray values in their places."""
+    numbers = layout.numbers
+    if rows.header_row:
+        rows.header_row = numbers[rows.header_row - 1]
+    by_number = {numbers[number - 1]: list(values) for number, values in rows.rows}
+    for (number, column), text in layout.strays.items():
+        if number != rows.header_row:
+            values = by_number.setdefault(number, [])
+            values.extend([None] * (column - len(values)))
+            values[column - 1] = text
+    rows.rows = [(number, tuple(by_number[number])) for number in sorted(by_number)]
+    return rows
 
 
 def _flags_of(package: Package, title: str) -> dict[str, str]:
@@ -62,6 +101,8 @@ def _flags_of(package: Package, title: str) -> dict[str, str]:
 def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
     """Every worksheet's values from A1, by title in workbook order; sheetrunner's own output sheets, which it
     never reads back, are left out."""
+    import pandas
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -70,10 +111,8 @@ def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
             frames = pandas.read_excel(book, sheet_name=wanted, header=None, dtype=object, na_filter=False)
     except EventError:
         raise
-    except Exception:  # calamine raises its own kinds on a damaged part
-        raise open_problem(path, "The workbook is damaged: a sheet in it cannot be read.", "Open it in Excel or "
-                           "LibreOffice, which may repair it, and save it again; or use a backup from "
-                           f"{path.stem}-backups/.") from None
+    except Exception:  # calamine raises its own kinds on what it cannot read (every part parsed well before)
+        raise open_problem(path, "The workbook is damaged: a sheet in it cannot be read.", backup_hint(path)) from None
     return {str(title): frame.values.tolist() for title, frame in frames.items()}
 
 

@@ -24,6 +24,8 @@ RATIO_FROM = 8 * 1024 * 1024
 DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 STRICT = b"purl.oclc.org/ooxml/spreadsheetml/main"
 SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."
+CHUNK = 1024 * 1024
+METHODS = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA", 9: "Deflate64", 6: "Implode", 93: "Zstandard"}
 DAMAGED = ("The workbook is damaged or incomplete (perhaps a truncated download or copy).",
            "Use a backup (sheetrunner keeps them in a -backups folder beside the workbook), or save it again from "
            "Excel.")
@@ -55,7 +57,8 @@ def read_file(path: Path) -> bytes:
 
 
 def check_workbook_bytes(path: Path, data: bytes) -> zipfile.ZipFile:
-    """The opened package, or `EventError` when `data` is not an xlsx sheetrunner can open safely."""
+    """The opened package, or `EventError` when `data` is not an xlsx sheetrunner can open safely (its parts are
+    looked at by `read_parts`)."""
     if data.startswith(OLE_MAGIC):
         raise _ole_problem(path, data)
     if not data.startswith(b"PK"):
@@ -65,21 +68,128 @@ def check_workbook_bytes(path: Path, data: bytes) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+    except Exception:  # noqa: BLE001 - zipfile raises many kinds (struct.error, ValueError...) on a broken directory
         raise open_problem(path, *DAMAGED) from None
     names = {info.filename for info in infos}
     if "xl/workbook.xml" not in names and "[Content_Types].xml" not in names:
         raise open_problem(path, "This is a zip file, not an Excel workbook (.xlsx).", SAVE_AS)
     _check_sizes(path, infos)
-    for info in infos:
-        head = read_member(path, archive, info, limit=4096, whole=False)
-        if DOCTYPE.search(_plain_bytes(head)):
-            raise open_problem(path, "The workbook contains XML entity declarations, which Excel never writes (a "
-                               "possible XML bomb); sheetrunner will not read it.", "Check where the file came from.")
-        if info.filename.endswith("workbook.xml") and STRICT in head:
-            raise open_problem(path, "The workbook is saved as Strict Open XML, which sheetrunner does not read.",
-                               "Save it in Excel as Excel Workbook (.xlsx), not Strict Open XML Spreadsheet.")
     return archive
+
+
+def read_parts(path: Path, archive: zipfile.ZipFile) -> dict[str, bytes]:
+    """Every part unpacked once (its checksum checked) and every XML part parsed, so that a damaged part is
+    named before anything reads or writes it (§7); returns the XML parts' bytes, to be parsed no more than once
+    again. Other parts (pictures, macros) are only checked, in chunks, and copied as stored when written."""
+    xml = {}
+    for info in archive.infolist():
+        if info.is_dir():
+            continue
+        _check_member_format(path, info)
+        if is_xml_part(info.filename):
+            data = read_member(path, archive, info)
+            check_xml(path, info.filename, data)
+            if info.filename.endswith("workbook.xml") and STRICT in data[:4096]:
+                raise open_problem(path, "The workbook is saved as Strict Open XML, which sheetrunner does not "
+                                   "read.", "Save it in Excel as Excel Workbook (.xlsx), not Strict Open XML "
+                                   "Spreadsheet.")
+            xml[info.filename] = data
+        else:
+            _check_other_member(path, archive, info)
+    return xml
+
+
+def is_xml_part(name: str) -> bool:
+    """Parts sheetrunner parses: XML and relationships (VML drawings are not well-formed XML in Excel's own
+    files, so they are only copied)."""
+    return name.lower().endswith((".xml", ".rels"))
+
+
+def _check_member_format(path: Path, info: zipfile.ZipInfo) -> None:
+    """Zip features Excel never uses, refused by name before any byte is unpacked."""
+    if info.flag_bits & 0x1:
+        raise open_problem(path, f"The workbook's part {info.filename} is encrypted inside the zip, which Excel "
+                           "never does; sheetrunner cannot read it.", "Save the workbook again from Excel, without "
+                           "a zip password.")
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        method = METHODS.get(info.compress_type, f"method {info.compress_type}")
+        raise open_problem(path, f"The workbook's part {info.filename} is compressed with {method}, which Excel "
+                           "never uses; sheetrunner cannot read it.", "Save the workbook again from Excel or "
+                           "LibreOffice as an Excel Workbook (.xlsx).")
+
+
+def _check_other_member(path: Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """A part that is not XML, unpacked in chunks to check its data (the checksum is checked at its end), and its
+    head searched for entity declarations (how an entity bomb starts) in case a program reads it as XML."""
+    try:
+        with archive.open(info) as member:
+            head = member.read(4096)
+            while member.read(CHUNK):
+                pass
+    except Exception:  # noqa: BLE001 - every decompressor raises its own kinds on damaged data
+        raise damaged(path, f"the part {info.filename} cannot be unpacked (its compressed data is corrupt)") \
+            from None
+    if DOCTYPE.search(_plain_bytes(head)):
+        raise _entity_problem(path)
+
+
+def check_xml(path: Path, part: str, data: bytes) -> None:
+    """`data` is well-formed XML with no DTD (entities are how an XML bomb or an external-entity read starts).
+
+    expat checks it (four times faster than building an lxml tree; namespaces
+    checked too); what expat refuses, lxml (no entities, no network, no huge
+    trees) must refuse as well before the part is called damaged, so a part in
+    an encoding expat lacks is not mistaken for damage.
+    """
+    import pyexpat
+
+    parser = pyexpat.ParserCreate(namespace_separator=" ")
+    parser.StartDoctypeDeclHandler = parser.EntityDeclHandler = _refuse_dtd
+    try:
+        parser.Parse(data, True)
+    except _Dtd:
+        raise _entity_problem(path) from None
+    except pyexpat.ExpatError as error:
+        if not _lxml_accepts(data):
+            raise damaged(path, f"the part {part} is not well-formed XML (line {error.lineno}, column "
+                          f"{error.offset + 1})") from None
+
+
+class _Dtd(Exception):
+    """A DTD in a part: stops expat at its start, before any entity is declared."""
+
+
+def _refuse_dtd(*_) -> None:
+    raise _Dtd
+
+
+def _lxml_accepts(data: bytes) -> bool:
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False)
+    try:
+        etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return False
+    return True
+
+
+def _entity_problem(path: Path) -> EventError:
+    return open_problem(path, "The workbook contains XML entity declarations, which Excel never writes (a possible "
+                        "XML bomb); sheetrunner will not read it.", "Check where the file came from.")
+
+
+def damaged(path: Path, what: str) -> EventError:
+    """The one sentence for a damaged part (`what` names it), pointing to the backups when there are some."""
+    return open_problem(path, f"The workbook is damaged: {what}.", backup_hint(path))
+
+
+def backup_hint(path: Path) -> str:
+    folder = path.with_name(f"{path.stem}-backups")
+    if folder.is_dir():
+        return (f"Use the newest backup in {folder.name}/ (the last by name), or open the workbook in Excel or "
+                "LibreOffice, which may repair it, and save it again.")
+    return "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."
 
 
 def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
@@ -91,16 +201,16 @@ def _check_sizes(path: Path, infos: list[zipfile.ZipInfo]) -> None:
                            "needs; sheetrunner will not open it.", "Check where the file came from.")
 
 
-def read_member(path: Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int = MAX_MEMBER,
-                whole: bool = True) -> bytes:
-    """A part's bytes, never more than `limit` unpacked (a zip may lie about its sizes); with `whole`, a part
-    larger than `limit` is refused, otherwise only its head is returned."""
+def read_member(path: Path, archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int = MAX_MEMBER) -> bytes:
+    """A part's bytes, never more than `limit` unpacked (a zip may lie about its sizes); a larger part is
+    refused, and damaged data (bad compressed data, a wrong checksum, a broken header) is named as such."""
     try:
         with archive.open(info) as member:
-            data = member.read(limit + 1 if whole else limit)
-    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError):
-        raise open_problem(path, *DAMAGED) from None
-    if whole and len(data) > limit:
+            data = member.read(limit + 1)
+    except Exception:  # noqa: BLE001 - every decompressor raises its own kinds on damaged data
+        raise damaged(path, f"the part {info.filename} cannot be unpacked (its compressed data is corrupt)") \
+            from None
+    if len(data) > limit:
         raise open_problem(path, f"The part {info.filename} unpacks to more than {limit // (1024 * 1024)} MB; "
                            "sheetrunner will not open it.", "Check where the file came from.")
     return data

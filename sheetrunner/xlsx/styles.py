@@ -7,6 +7,8 @@ already in the workbook is reused, so repeated writes do not pile up styles.
 
 from __future__ import annotations
 
+import posixpath
+
 from lxml import etree
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -28,6 +30,16 @@ def q(tag: str) -> str:
     return f"{{{MAIN}}}{tag}"
 
 
+def styles_part(package) -> str | None:
+    """The part the workbook's relationships name as its styles, or None."""
+    from .package import resolve
+
+    for rel in package.xml(package.rels_part(package.workbook_part)):
+        if rel.get("Type") == STYLES_TYPE:
+            return resolve(posixpath.dirname(package.workbook_part), rel.get("Target") or "")
+    return None
+
+
 class Styles:
     """Cell format indexes for sheetrunner's sheets, in one package's style part."""
 
@@ -39,18 +51,17 @@ class Styles:
         self._percent: int | None = None
 
     def _part(self) -> str:
-        from .package import PKG_REL, resolve
-
-        rels_part = self.package.rels_part(self.package.workbook_part)
-        base = self.package.workbook_part.rsplit("/", 1)[0]
-        for rel in self.package.xml(rels_part):
-            if rel.get("Type") == STYLES_TYPE:
-                return resolve(base, rel.get("Target"))
-        part = f"{base}/styles.xml"
-        self.package.parts[part] = MINIMAL.encode()
-        self.package._add_relationship(rels_part, STYLES_TYPE, "styles.xml")
-        self.package._add_content_type(part, STYLES_CONTENT)
-        _ = PKG_REL
+        """The workbook's style part; made when it has none, or when its relationship names a part that is
+        missing (a program that writes no styles), so no second relationship is ever added."""
+        part = styles_part(self.package)
+        if part is None:
+            part = posixpath.join(posixpath.dirname(self.package.workbook_part), "styles.xml")
+            self.package._add_relationship(self.package.rels_part(self.package.workbook_part), STYLES_TYPE,
+                                           "styles.xml")
+        if part not in self.package.parts:
+            self.package.parts[part] = MINIMAL.encode()
+            self.package.touch(part)
+            self.package._add_content_type(part, STYLES_CONTENT)
         return part
 
     @property

@@ -1,0 +1,72 @@
+"""`sheetrunner rulesets` lists every option of every ruleset from the declarations `init` writes (issue 21)."""
+
+from __future__ import annotations
+
+from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.rulesets import RULESETS
+
+
+def blocks(text: str) -> dict[str, list[str]]:
+    """The listing's lines by ruleset name (a block starts at `name: title`), and the common settings under ""."""
+    found: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line == "Every ruleset also takes:":
+            current = ""
+        elif not line.startswith(" ") and ":" in line:
+            current = line.split(":")[0]
+        found.setdefault(current, []).append(line)
+    return found
+
+
+def default_shown(option) -> str:
+    """The default as `init` writes it into the Event sheet (a required setting has none)."""
+    if option.default is None:
+        return "(required)"
+    shown = option.cell_value(option.default)
+    return "(blank)" if shown == "" else str(shown)
+
+
+def option_line(lines: list[str], option) -> str:
+    matches = [line for line in lines if line.startswith(f"    {option.label} = ")]
+    assert len(matches) == 1, (option.label, lines)
+    return matches[0]
+
+
+def test_every_option_of_every_ruleset_is_listed_with_default_choices_and_meaning(run):
+    listing = blocks(run("rulesets").stdout)
+    assert set(listing) == set(RULESETS) | {""}
+    for name, ruleset in [*RULESETS.items(), ("", None)]:
+        options = ruleset.options if ruleset else COMMON_OPTIONS
+        assert len([line for line in listing[name] if line.startswith("    ")]) == len(options)
+        for option in options:
+            line = option_line(listing[name], option)
+            assert line.startswith(f"    {option.label} = {default_shown(option)}  (")
+            assert line.endswith(f"): {option.about}")
+            for choice in option.choices or (("Yes", "No") if option.kind == "yesno" else ()):
+                assert choice in line.split("  (", 1)[1], (option.label, choice)
+            if option.kind not in ("choice", "yesno") and option.key != "ruleset":  # Ruleset: its drop-down, below
+                assert f"({option.allowed}" in line
+
+
+def test_a_choice_is_listed_as_its_drop_down_and_a_bound_by_its_label(run):
+    listing = blocks(run("rulesets").stdout)
+    assert option_line(listing[""], COMMON_OPTIONS[-1]) == (
+        "    Keep teams apart = always  (always | round 1 only | never): When players of the same Team are kept from "
+        "meeting, where it is possible.")
+    assert option_line(listing[""], COMMON_OPTIONS[1]).startswith(
+        "    Ruleset = (required)  (" + " | ".join(RULESETS) + "): ")
+    drawn = next(option for option in RULESETS["swiss"].options if option.key == "game_points_draw")
+    assert option_line(listing["swiss"], drawn).startswith(
+        "    Game points for a drawn game = 1  (a whole number of at least 0; at most Game points for a game won): ")
+    bye = next(option for option in RULESETS["swiss"].options if option.key == "bye_games")
+    assert option_line(listing["swiss"], bye).startswith("    Bye games won = 2  (a whole number from 1 to 3): ")
+
+
+def test_each_ruleset_names_its_players_columns(run):
+    listing = blocks(run("rulesets").stdout)
+    for name, ruleset in RULESETS.items():
+        columns = [line for line in listing[name] if line.startswith("  Players columns: ")]
+        assert columns == ([f"  Players columns: {', '.join(c.header for c in ruleset.player_columns)}"]
+                           if ruleset.player_columns else [])
+    assert "  Players columns: Byes" in listing["swiss"]
