@@ -17,10 +17,8 @@ from pathlib import Path
 
 import click
 
-from . import __version__, api, output
+from . import __version__
 from .problems import EventError, PartlyDone, Problem, Refusal
-from .rulesets import RULESETS
-from .tiebreakers import TIEBREAKERS
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
 the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
@@ -105,10 +103,30 @@ def run(console: Console, action):
         console.done()
 
 
+class RulesetName(click.ParamType):
+    """A ruleset's name, checked against the rulesets only when one is given: `--help` and `--version` do not
+    load them."""
+
+    name = "ruleset"
+
+    def convert(self, value, param, ctx) -> str:
+        from .rulesets import RULESETS
+
+        if value in RULESETS:
+            return value
+        self.fail(f"{value!r} is not a ruleset; choose from {', '.join(RULESETS)}.", param, ctx)
+
+
+ONE_COMMAND_PROCESS = False  # set by `main`: the process ends with the command (see api.no_cycle_collection)
+
+
 class SheetrunnerGroup(click.Group):
     """Any exception that is not the library's own is a bug: one line, its details saved, exit 70."""
 
     def invoke(self, ctx: click.Context):
+        if ONE_COMMAND_PROCESS:
+            from . import api
+            api.FREEZE_AFTER_READING = True
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
@@ -150,7 +168,8 @@ def cli() -> None:
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
-@click.option("--ruleset", "-r", required=True, type=click.Choice(list(RULESETS)), help="The event's rules.")
+@click.option("--ruleset", "-r", required=True, type=RulesetName(),
+              help="The event's rules (`sheetrunner rulesets` lists them).")
 @click.option("--players", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A roster CSV (a Name column, or First name and Last name; Team and any others kept).")
 @click.option("--rounds", "-n", type=click.IntRange(min=1), help="Number of rounds (default: enough for the field).")
@@ -169,6 +188,7 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
     Example:
       sheetrunner init spring.xlsx --ruleset swiss-tp --players roster.csv --rounds 5 --name "Spring Open"
     """
+    from . import api
     console = Console(quiet)
     made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0))
     if made.roster is not None:
@@ -187,6 +207,7 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
     Example:
       sheetrunner check spring.xlsx
     """
+    from . import api
     console = Console(quiet)
     problems = api.check_event(workbook)
     errors = [p for p in problems if p.is_error]
@@ -220,6 +241,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
       sheetrunner pair spring.xlsx
       sheetrunner pair spring.xlsx --redo      (the round again, after a late drop)
     """
+    from . import api, output
     console = Console(quiet or as_json)
     result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
                                                 not no_reports, reports_out, templates, console.status))
@@ -265,6 +287,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     Example:
       sheetrunner standings spring.xlsx --csv standings.csv
     """
+    from . import api, output
     console = Console(quiet or as_json)
     result = run(console, lambda: api.current_standings(workbook, output_file, write=not no_write))
     console.problems(result.warnings)
@@ -306,6 +329,7 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
     Example:
       sheetrunner report spring.xlsx --pdf      (kit.pdf: pairings, slips and names, to print at once)
     """
+    from . import api
     console = Console(quiet)
     bar = Progress(console, "Printing PDFs")
     try:
@@ -348,6 +372,7 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
     Example:
       sheetrunner outstanding spring.xlsx
     """
+    from . import api
     console = Console()
     found = run(console, lambda: api.outstanding(workbook, round_number))
     if as_json:
@@ -363,7 +388,7 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=False)
-@click.option("--ruleset", "-r", type=click.Choice(list(RULESETS)), help="Simulate a new event of this ruleset.")
+@click.option("--ruleset", "-r", type=RulesetName(), help="Simulate a new event of this ruleset.")
 @click.option("--players", "-p", "player_count", type=click.IntRange(min=2), help="Players in the new event.")
 @click.option("--rounds", "-n", type=click.IntRange(min=1), help="Rounds (default: enough for the field).")
 @click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="Events to play.")
@@ -391,11 +416,17 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
       sheetrunner simulate --ruleset swiss --players 64 --runs 1000
       sheetrunner simulate spring.xlsx          (each player's chances, and what they need)
     """
+    from . import api, output
+    from .rulesets import RULESETS
     console = Console(quiet or as_json)
     if (workbook is None) == (ruleset is None):
         raise click.UsageError("Give a workbook, or --ruleset and --players for a new event.")
     if ruleset is not None and player_count is None:
         raise click.UsageError("--players is needed with --ruleset.")
+    if html_file is not None:
+        from .reports.charts import require_charts
+
+        run(console, require_charts)  # before the long work, not after it
     bar = Progress(console, "Simulating")
     try:
         if workbook is not None:
@@ -431,6 +462,7 @@ def list_tiebreakers() -> None:
     Example:
       sheetrunner tiebreakers
     """
+    from .tiebreakers import TIEBREAKERS
     for tb in TIEBREAKERS.values():
         Console().say(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
 
@@ -446,6 +478,7 @@ def list_rulesets() -> None:
     Example:
       sheetrunner rulesets
     """
+    from .rulesets import RULESETS
     from .options import COMMON_OPTIONS
 
     def line(option) -> str:
@@ -479,8 +512,9 @@ def main() -> None:
     click's "Aborted!" with exit 1 (the code for problems in the workbook) or a traceback. The commands
     return nothing; `--help` and `--version` end with click's exit code 0.
     """
+    global ONE_COMMAND_PROCESS
+    ONE_COMMAND_PROCESS = True
     try:
-        api.FREEZE_AFTER_READING = True
         code = cli.main(prog_name="sheetrunner", standalone_mode=False)
     except click.ClickException as error:
         error.show()

@@ -6,10 +6,23 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
+from ..problems import EventError, Problem
+
 WIDTH, HEIGHT = 6.4, 2.8  # inches: half an A4 page's height leaves room for the tables
 
 
+def require_charts() -> None:
+    """matplotlib is an optional extra (about 95 MB for a few bar charts): say how to get it, in one line."""
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
+        raise EventError(Problem("", "", "The simulation report's charts need matplotlib, which is not installed "
+                                 "(it is an optional part of sheetrunner).", 'Install it with: pip install '
+                                 '"sheetrunner[charts]"; or leave out --html.'))
+
+
 def _figure():
+    require_charts()
     import matplotlib
 
     matplotlib.use("Agg")

@@ -1,6 +1,6 @@
 """The xlsx file format, as sheetrunner reads and writes it.
 
-Reading takes the file's bytes once: pandas (through python-calamine) reads
+Reading takes the file's bytes once: python-calamine reads
 every sheet's values, and the package (`Package`, the zip of XML parts) is
 opened from the same bytes for the few facts values do not carry (formulas
 without a saved value, error cells) and for writing. Writing adds new sheets

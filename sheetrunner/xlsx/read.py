@@ -1,20 +1,20 @@
-"""Reading a workbook: its bytes once, every sheet's values through pandas, and what values cannot say.
+"""Reading a workbook: its bytes once, every sheet's values through python-calamine, and what values cannot say.
 
-pandas reads every sheet in one pass with the python-calamine engine (Rust):
+python-calamine (Rust) reads every sheet in one pass:
 its cost follows the cells that hold data, not a sheet's declared size, so a
-styled but empty million-row sheet costs nothing. Values come as typed:
-`dtype=object` and no NA guessing, so a player called "NA" stays "NA" and an
-ID stays a whole number. Calamine shows a formula with no saved value and an
+styled but empty million-row sheet costs nothing. Values come as typed,
+with no NA guessing, so a player called "NA" stays "NA" and an ID stays a
+whole number. Calamine shows a formula with no saved value and an
 error cell (`#N/A`) as blank; the package, opened from the same bytes, tells
 those apart, looking only at sheets that hold a formula or an error at all.
 """
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import io
 import re
-import warnings
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -100,20 +100,31 @@ def _flags_of(package: Package, title: str) -> dict[str, str]:
 
 def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
     """Every worksheet's values from A1, by title in workbook order; sheetrunner's own output sheets, which it
-    never reads back, are left out."""
-    import pandas
+    never reads back, are left out. python-calamine reads them (the reader pandas itself uses, called directly:
+    loading pandas would cost a small event's command more than all its work)."""
+    import python_calamine
 
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            book = pandas.ExcelFile(io.BytesIO(data), engine="calamine")
-            wanted = [title for title in book.sheet_names if not is_output_sheet(str(title))]
-            frames = pandas.read_excel(book, sheet_name=wanted, header=None, dtype=object, na_filter=False)
+        book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        return {str(title): [[_value(cell) for cell in row]
+                             for row in book.get_sheet_by_name(title).to_python(skip_empty_area=False)]
+                for title in book.sheet_names if not is_output_sheet(str(title))}
     except EventError:
         raise
     except Exception:  # calamine raises its own kinds on what it cannot read (every part parsed well before)
         raise open_problem(path, "The workbook is damaged: a sheet in it cannot be read.", backup_hint(path)) from None
-    return {str(title): frame.values.tolist() for title, frame in frames.items()}
+
+
+def _value(cell):
+    """A cell as typed: a whole number stored as a float is an int (IDs, scores), a date a datetime, and an
+    empty cell None."""
+    if type(cell) is float:
+        return int(cell) if cell.is_integer() else cell
+    if cell == "":
+        return None
+    if type(cell) is datetime.date:
+        return datetime.datetime(cell.year, cell.month, cell.day)
+    return cell
 
 
 def cell_flags(xml: bytes) -> dict[str, str]:

@@ -1,0 +1,61 @@
+"""A command imports only what its work needs (issue 19): most events are 16-64 players, where start-up is most
+of what a TO waits for. Each command runs in a fresh interpreter, which then lists the heavy modules it loaded."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from builder import make_event
+
+HEAVY = ("pandas", "numpy", "lxml", "python_calamine", "jinja2", "ortools", "rustworkx", "pyuca", "matplotlib",
+         "openpyxl", "segno", "pypdf", "sheetrunner.api", "sheetrunner.rulesets")
+
+SCRIPT = """
+import json, sys
+from sheetrunner.cli import cli
+try:
+    cli.main(sys.argv[1:], prog_name="sheetrunner", standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)))
+"""
+
+
+def loaded_by(*args) -> list[str]:
+    result = subprocess.run([sys.executable, "-c", SCRIPT.format(heavy=HEAVY), *map(str, args)],
+                            capture_output=True, text=True)
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["pair", "--help"]])
+def test_help_and_version_load_nothing_heavy(args):
+    assert loaded_by(*args) == []
+
+
+def test_tiebreakers_loads_no_third_party_package():
+    assert loaded_by("tiebreakers") == []
+
+
+def test_check_and_standings_read_with_calamine_and_lxml_only(tmp_path):
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dov"], [[(1, "Ann", 5, 1), (1, "Ben", 2, 1),
+                                                                          (2, "Cat", 3, 1), (2, "Dov", 3, 1)]])
+    expected = ["lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets"]
+    assert loaded_by("check", path) == expected
+    assert loaded_by("standings", "--no-write", path) == expected
+
+
+def test_the_charts_extra_missing_is_one_line_before_any_simulation(tmp_path, run, monkeypatch):
+    """matplotlib is the optional `charts` extra: without it, `simulate --html` says how to get it, at once."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    result = run("simulate", "--ruleset", "swiss", "--players", "8", "--runs", "2", "--html", tmp_path / "s.html")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "The simulation report's charts need matplotlib, which is not installed (it is an optional part of "
+        'sheetrunner). Install it with: pip install "sheetrunner[charts]"; or leave out --html.')
+    assert not (tmp_path / "s.html").exists()
