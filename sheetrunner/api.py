@@ -168,7 +168,8 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
               reports: bool = True, reports_out: Path | str | None = None, templates: Path | str | None = None,
               progress: Callable[[str], None] = lambda step: None) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3).
-    `progress` is told each step as it starts, for a long run."""
+    `progress` is told each step as it starts, for a long run. Raises `problems.EventOver` (naming the winner,
+    writing nothing) when every round, and the top cut's final, has been played."""
     with writing(path, output, command) as target:
         progress(f"Reading {Path(path).name}")
         loaded = load_event(path, redo)
@@ -295,17 +296,21 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
 
 
 def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
-    """Reports beside the workbook made before one of their rounds changed (a hand edit since printing)."""
+    """The reports of the round being played (the last round, or stage of the cut) when they were made before it
+    changed (a hand edit since printing): those printouts are on the tables. An earlier round's printouts are long
+    gone, so its edits (a name corrected in Players changes every round's) are not repeated on every check for the
+    rest of the event (issue 20)."""
     from .reports.stamp import stale_reports
 
-    found = []
-    for round_ in event.rounds + event.playoff:
-        where = reports_folder(workbook, event, round_)
-        if where.is_dir() and stale_reports(where, report_stamp(event, round_.number)):
-            found.append(warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were "
-                                 f"made before {round_.sheet} changed.", f"Print them again: sheetrunner report "
-                                 f"--round {round_.number} {workbook.name}"))
-    return found
+    if not event.rounds:
+        return []
+    round_ = (event.rounds + event.playoff)[-1]
+    where = reports_folder(workbook, event, round_)
+    if not (where.is_dir() and stale_reports(where, report_stamp(event, round_.number))):
+        return []
+    return [warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were made before "
+                    f"{round_.sheet} changed.", f"Print them again: sheetrunner report --round {round_.number} "
+                    f"{workbook.name}")]
 
 
 def report(path: Path | str, round_number: int | None = None, out: Path | str | None = None,
@@ -355,6 +360,7 @@ class StandingsResult:
     backup: Path | None
     warnings: list[Problem] = field(default_factory=list)
     placings: list[finals.Placing] = field(default_factory=list)  # once the top cut is decided
+    sheet: str = ""  # the sheet written ("Standings after R3", "Final standings"); empty when none was
 
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
@@ -372,6 +378,7 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
             loaded.workbook.add_sheet(table, before=sheet_before_log(loaded.workbook))
             log_run(loaded, "standings", table.title)
             result.backup = loaded.workbook.save(target)
+            result.sheet = table.title
         else:
             result.output = None
     return result

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import textwrap
 import traceback
 from datetime import datetime
 from pathlib import Path
@@ -18,7 +20,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .problems import EventError, PartlyDone, Problem, Refusal
+from .problems import EventError, EventOver, PartlyDone, Problem, Refusal
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
 the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
@@ -193,7 +195,12 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
     made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0))
     if made.roster is not None:
         console.say(made.roster.summary(players.name))
-    console.say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair {workbook}")
+    if made.roster is not None and made.roster.players:
+        console.say(f"Made {workbook} ({ruleset}) with the {len(made.roster.players)} player(s) imported. Next: "
+                    f"sheetrunner pair {workbook}")
+    else:
+        console.say(f"Made {workbook} ({ruleset}). Type the roster into Players, then run: sheetrunner pair "
+                    f"{workbook}")
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -243,8 +250,15 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     """
     from . import api, output
     console = Console(quiet or as_json)
-    result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
-                                                not no_reports, reports_out, templates, console.status))
+    try:
+        result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
+                                                    not no_reports, reports_out, templates, console.status))
+    except EventOver as over:  # everything is played: a success, with nothing to write
+        if as_json:
+            click.echo(json.dumps(output.event_over_json(over, workbook), indent=2, ensure_ascii=False))
+        for line in output.event_over_lines(over, workbook):
+            console.say(line)
+        return
     if as_json:
         click.echo(json.dumps(output.round_json(result), indent=2, ensure_ascii=False))
     console.problems(result.warnings)
@@ -298,6 +312,10 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
         if result.placings:
             console.say(output.placings_text(result.standings, result.placings) + "\n")
         console.say(output.standings_text(result.standings))
+    if result.sheet:
+        console.say(output.wrote_line(result.sheet, result.output, result.backup))
+    elif not no_write:
+        console.say("No round has every result yet, so no standings sheet was written.")
     for path in filter(None, (csv_file, xlsx_file)):
         try:
             console.say(f"Saved {output.export_standings(result.standings, path, result.placings, encoding)}")
@@ -391,7 +409,8 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
 @click.option("--ruleset", "-r", type=RulesetName(), help="Simulate a new event of this ruleset.")
 @click.option("--players", "-p", "player_count", type=click.IntRange(min=2), help="Players in the new event.")
 @click.option("--rounds", "-n", type=click.IntRange(min=1), help="Rounds (default: enough for the field).")
-@click.option("--runs", type=click.IntRange(min=1), default=1000, show_default=True, help="Events to play.")
+@click.option("--runs", type=click.IntRange(min=1), help="Events to play (default 200, shares within about ±3.5 "
+              "points; fewer, at least 20, for a field too big to play 200 times in a few minutes).")
 @click.option("--seed", type=click.IntRange(min=0), help="Seed of the draws (default 1, or the event's).")
 @click.option("--draw-rate", type=click.FloatRange(0, 1), default=0.0, show_default=True,
               help="Share of games drawn (multiplayer: with no winner).")
@@ -463,8 +482,25 @@ def list_tiebreakers() -> None:
       sheetrunner tiebreakers
     """
     from .tiebreakers import TIEBREAKERS
-    for tb in TIEBREAKERS.values():
-        Console().say(f"{tb.key:<16} {tb.label:<10} {tb.meaning}")
+    rows = [(tb.key, tb.label, tb.meaning) for tb in TIEBREAKERS.values()]
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    console = Console()
+    for line in aligned_lines(("Name", "Column", "Meaning"), rows, width):
+        console.say(line)
+
+
+def aligned_lines(headers: tuple[str, str, str], rows: list[tuple[str, str, str]], width: int | None) -> list[str]:
+    """Two short columns aligned to their longest entry, then a long one wrapped to `width` (a terminal's) under
+    itself; unwrapped when `width` is None (a pipe or a file) or too narrow to leave it 30 characters."""
+    first, second = (max(len(row[i]) for row in [headers, *rows]) for i in (0, 1))
+    indent = first + second + 4
+    wrap = width is not None and width - indent >= 30
+    lines = []
+    for key, label, meaning in [headers, *rows]:
+        parts = (textwrap.wrap(meaning, width - indent) if wrap else [meaning]) or [""]
+        lines.append(f"{key:<{first}}  {label:<{second}}  {parts[0]}")
+        lines += [" " * indent + part for part in parts[1:]]
+    return lines
 
 
 @cli.command("rulesets")
@@ -478,8 +514,8 @@ def list_rulesets() -> None:
     Example:
       sheetrunner rulesets
     """
+    from .options import event_options
     from .rulesets import RULESETS
-    from .options import COMMON_OPTIONS
 
     def line(option) -> str:
         shown = "(required)" if option.default is None else option.cell_value(option.default)
@@ -498,10 +534,55 @@ def list_rulesets() -> None:
         console.say("  options:" if ruleset.options else "  options: none of its own")
         for option in ruleset.options:
             console.say(line(option))
-    labels = {option.key: option.label for option in COMMON_OPTIONS}
+    labels = {option.key: option.label for option in event_options()}
     console.say("Every ruleset also takes:")
-    for option in COMMON_OPTIONS:
+    for option in event_options():
         console.say(line(option))
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("season", type=WORKBOOK_PATH)
+@click.argument("events", nargs=-1, type=WORKBOOK_PATH)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the season's reports (default: SEASON-reports beside the season workbook).")
+@click.option("--no-reports", is_flag=True, help="Do not render the season poster and the players' events.")
+@click.option("--pdf", is_flag=True, help="Also print the season's reports to PDF (needs Chromium).")
+@click.option("--paper", type=click.Choice(["A4", "Letter"], case_sensitive=False), default="A4", show_default=True,
+              help="Page size for printing (the poster takes A3, or ledger beside Letter).")
+@click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of your own report templates, used before the shipped ones.")
+@click.option("--json", "as_json", is_flag=True, help="Print the season table as JSON.")
+@quiet_option
+def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports: bool, pdf: bool, paper: str,
+           templates: Path | None, as_json: bool, quiet: bool) -> None:
+    """Write a season's standings from the final standings of many events (read, never written).
+
+    The events are the files given after SEASON.xlsx, or those its Events sheet lists (a File column, relative to
+    it). SEASON.xlsx is made when missing, with a League sheet of settings (scoring per placing or match points,
+    best N events, minimum events, tiebreakers) and an Aliases sheet (Name | Same as) for names spelled
+    differently; a League ID column in an event's Players sheet matches players too.
+
+    \b
+    Example:
+      sheetrunner league season.xlsx jan.xlsx feb.xlsx mar.xlsx
+      sheetrunner league season.xlsx          (the events of its Events sheet)
+    """
+    from . import league_io, league_report
+    console = Console(quiet or as_json)
+    result = run(console, lambda: league_io.run_league(season, list(events), not no_reports, out, templates, pdf,
+                                                       paper, console.status))
+    if as_json:
+        click.echo(json.dumps(league_report.season_json(result.season), indent=2, ensure_ascii=False))
+    console.problems(result.warnings)
+    for line in league_report.season_lines(result.season):
+        console.say(line)
+    console.say(f"{'Made' if result.created else 'Wrote'} {season}: {league_report.STANDINGS_SHEET} and "
+                f"{league_report.PLAYED_SHEET}." + (f" Backup: {result.backup}" if result.backup else ""))
+    if result.reports:
+        console.say(f"Reports: {result.reports[0].parent}")
+    if result.reports_problem is not None:
+        console.say(f"{result.reports_problem} The season was written; only its reports are missing.", err=True)
+        sys.exit(5)
 
 
 def main() -> None:

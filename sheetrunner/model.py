@@ -14,6 +14,13 @@ from typing import Any
 
 BYE = "BYE"
 SITS_OUT = "Sits out"
+# The kinds of penalty the `Penalties` sheet records (§2, issue 21); each ruleset names those that fit it.
+WARNING = "warning"
+GAME_LOSS = "game loss"
+MATCH_LOSS = "match loss"
+DISQUALIFICATION = "disqualification"
+POINT_DEDUCTION = "point deduction"
+PENALTY_KINDS = (WARNING, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION, POINT_DEDUCTION)
 Label = int | str  # a table, game or board label: 12, "A", "1A", "Table 12"
 
 
@@ -38,6 +45,7 @@ class Player:
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     row: int = 0
     name_cell: str = field(default="", compare=False)
+    disqualified_in: int | None = None  # the round of a disqualification (Penalties sheet); dropped after it
 
     def plays_in(self, round_number: int) -> bool:
         """A player is paired in a round they have joined and not dropped before (§5)."""
@@ -118,6 +126,21 @@ class Round:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """One row of the `Penalties` sheet: who was penalised in which round, how, and why.
+
+    `points` is what a point deduction takes off (0 for the other kinds); the round is the one whose match the
+    penalty applies to (IPG, Definition of Penalties: a match's own, or the player's next when it had ended)."""
+
+    round: int
+    player_id: int
+    kind: str
+    points: Fraction = Fraction(0)
+    note: str = ""
+    row: int = 0
+
+
+@dataclass(frozen=True)
 class Settings:
     """The `Event` sheet: ruleset, length, seed, and every option by its key."""
 
@@ -143,6 +166,7 @@ class Event:
     players: tuple[Player, ...]
     rounds: tuple[Round, ...] = ()
     playoff: tuple[Round, ...] = ()  # the stages of the top cut after the last round (`Top 8`, …, `Final`)
+    penalties: tuple[Penalty, ...] = ()  # the `Penalties` sheet, in its row order
 
     def player(self, player_id: int) -> Player:
         return self.players_by_id[player_id]
@@ -163,10 +187,10 @@ class Event:
         return last is not None and last.number >= self.settings.rounds and last.is_complete
 
     def with_rounds(self, rounds: tuple[Round, ...]) -> Event:
-        return Event(self.settings, self.players, rounds, self.playoff)
+        return Event(self.settings, self.players, rounds, self.playoff, self.penalties)
 
     def with_playoff(self, playoff: tuple[Round, ...]) -> Event:
-        return Event(self.settings, self.players, self.rounds, playoff)
+        return Event(self.settings, self.players, self.rounds, playoff, self.penalties)
 
     def playing_in(self, round_number: int) -> list[Player]:
         return [player for player in self.players if player.plays_in(round_number)]

@@ -183,6 +183,18 @@ HALL_OPTIONS: tuple[Option, ...] = (
            "the printouts then carry a QR code to it.", kind="url"),
 )
 
+# Scores given outside the games (painting, sportsmanship: §2, issue 21), written by `init` after the ruleset's
+# own options so every earlier row stays where it was. `soft_scores` parses `Soft scores`.
+SOFT_SCORE_USES = ("award", "add", "tiebreaker")
+SOFT_SCORE_OPTIONS: tuple[Option, ...] = (
+    Option("soft_scores", "Soft scores", "", "Players columns of scores given outside the games, separated by "
+           "commas (e.g. Painting, Sportsmanship): a number of at least 0 each, shown in the standings. A use in "
+           "brackets overrides Soft score use for one column: Painting (add).", kind="text"),
+    Option("soft_score_use", "Soft score use", "award", "How soft scores count: award (shown, with a table of the "
+           "top 3 of each, not counted), add (to the main score), tiebreaker (after the ruleset's own, before the "
+           "random draw).", kind="choice", choices=SOFT_SCORE_USES),
+)
+
 
 FINAL_DECIDES_OPTION = Option(
     "final_decides", "Final decides", "places", "With a top cut: places, the final game alone orders its players "
@@ -198,3 +210,10 @@ def option_by_label(options: tuple[Option, ...]) -> dict[str, Option]:
 def normal(header: Any) -> str:
     """Header and label matching: case-insensitive, surrounding spaces ignored (§2)."""
     return " ".join(values.as_text(header).lower().split())
+
+
+def event_options(ruleset_options: tuple[Option, ...] = ()) -> tuple[Option, ...]:
+    """Every setting of an event, in the order `init` writes them in the Event sheet: the common ones, the
+    ruleset's own, then the hall's and the soft scores' (added later: earlier rows keep their place). The one
+    list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
+    return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS

@@ -33,9 +33,13 @@ def standings_rows(table: Standings, placings: list = ()) -> list[dict[str, Any]
 
 
 def _rows(table: Standings) -> list[dict[str, Any]]:
+    """A "disqualified" key follows "dropped" only when someone is (Penalties sheet): other events' rows keep
+    their keys."""
     group = table.group_label.lower()
+    disqualified = any(row.player.disqualified_in is not None for row in table.rows)
     return [{"rank": row.rank, "tied": row.shared, "id": row.player.id, "name": row.player.name,
              "team": row.player.team, "dropped": row.dropped,
+             **({"disqualified": row.status == "disqualified"} if disqualified else {}),
              **({group: row.group, "overall_rank": row.overall_rank} if group else {}),
              **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
@@ -141,7 +145,7 @@ def standings_text(table: Standings) -> str:
     grouped = [table.group_label] if table.group_label else []
     headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in columns]
     body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
-            row.player.name + (" (dropped)" if row.dropped else ""), row.player.team]
+            row.player.name + (f" ({row.status})" if row.status else ""), row.player.team]
             + [shown_value(row.values[tb.key], tb) for tb in columns] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
     lines = [f"Standings after round {table.after_round}"]
@@ -174,14 +178,29 @@ def round_lines(result) -> list[str]:
                      for pid, seat in zip(table.player_ids, table.seats or table.player_ids)]
             lines.append(f"  {noun} {table.number}: " + " v ".join(seats))
     lines += [f"  {'Bye' if bye == 'BYE' else bye}: {who(pid)}" for pid in result.pairing.byes]
-    compromises = result.pairing.compromises
+    compromises = result.pairing.compromises_by_table
     lines.append("Compromises: none." if not compromises else "Compromises:")
-    for text in compromises:
-        players = [names[p].name for p, notes in result.pairing.notes.items() if text in notes]
-        lines.append(f"  - {', '.join(players)}: {text}")
-    lines.append(f"Wrote {result.title} to {result.output}" +
-                 (f" (backup: {result.backup.name})." if result.backup else "."))
+    for compromise in compromises:
+        label = f"{noun} {compromise.table}" if compromise.table is not None else ("Bye" if bye == "BYE" else bye)
+        players = (" v " if compromise.whole_table else ", ").join(names[p].name for p in compromise.player_ids)
+        lines.append(f"  - {label} ({players}): {compromise.note}")
+    lines.append(wrote_line(result.title, result.output, result.backup))
     return lines
+
+
+def wrote_line(title: str, output: Path, backup: Path | None) -> str:
+    """`Wrote Round 4 to spring.xlsx (backup: spring-backups/spring.20261125-101500.xlsx).`: the backup where it
+    really is, in NAME-backups/ beside the workbook, not as if it lay beside it."""
+    return f"Wrote {title} to {output}" + (f" (backup: {backup_path(output, backup)})." if backup else ".")
+
+
+def backup_path(output: Path, backup: Path) -> str:
+    """The backup relative to the workbook's folder (`spring-backups/spring.20261125-101500.xlsx`), or in full
+    when it lies elsewhere (a symlinked workbook is backed up beside the file it points to)."""
+    try:
+        return str(backup.relative_to(output.absolute().parent.resolve()))
+    except ValueError:
+        return str(backup)
 
 
 def round_json(result) -> dict[str, Any]:
@@ -193,12 +212,26 @@ def round_json(result) -> dict[str, Any]:
                                                    for pid, seat in zip(t.player_ids, t.seats or range(1, 99))]}
                    for t in result.pairing.tables],
         "byes": [{"id": pid, "name": names[pid].name} for pid in result.pairing.byes],
-        "compromises": [{"players": [{"id": p, "name": names[p].name}
-                                     for p, notes in result.pairing.notes.items() if text in notes],
-                         "note": text} for text in result.pairing.compromises],
+        "compromises": [{"table": c.table, "players": [{"id": p, "name": names[p].name} for p in c.player_ids],
+                         "note": c.note} for c in result.pairing.compromises_by_table],
         "warnings": [p.as_dict() for p in result.warnings],
         "reports": str(result.reports.folder) if result.reports else None,
     }
+
+
+def event_over_lines(over, workbook: Path) -> list[str]:
+    """`pair` once everything is played: who won, and where the final standings are."""
+    lines = [over.message, f"Final standings: `sheetrunner standings {workbook}` writes them as a sheet; "
+             f"`sheetrunner report {workbook}` prints them."]
+    if not over.by_cut:
+        lines.append("To play another round, raise Rounds in the Event sheet.")
+    return lines
+
+
+def event_over_json(over, workbook: Path) -> dict[str, Any]:
+    """`pair --json` once everything is played: the event is over, and who won."""
+    return {"event_over": True, "workbook": str(workbook), "decided_by": "top cut" if over.by_cut else "standings",
+            "winners": [{"id": pid, "name": name} for pid, name in over.winners], "message": over.message}
 
 
 def percent(share: float) -> str:

@@ -108,8 +108,30 @@ class NoLegalPairing(EventError):
 
 
 class Refusal(EventError):
-    """Nothing to do as asked (the event is over, the round has no results yet): not a problem in the workbook,
-    and nothing was written."""
+    """Nothing to do as asked (the round has no results yet, there is no round to redo): not a problem in the
+    workbook, and nothing was written."""
+
+
+class EventOver(Exception):
+    """Nothing is left to pair: the last round (or the final of the top cut) has every result. Not a problem and
+    not a refusal, but the happiest outcome: `pair` names the winner and exits 0, having written nothing (issue 20).
+    `winners` are (ID, name): the champion of the cut, or whoever is first in the standings (several when they
+    share first place)."""
+
+    def __init__(self, winners: list[tuple[int, str]], by_cut: bool, rounds: int):
+        self.winners, self.by_cut, self.rounds = list(winners), by_cut, rounds
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        names = [name for _, name in self.winners]
+        if self.by_cut:
+            return f"The event is over: {names[0]} is the champion."
+        played = f"all {self.rounds} rounds are played" if self.rounds != 1 else "its only round is played"
+        if len(names) == 1:
+            return f"The event is over: {played}, and {names[0]} is first in the standings."
+        together = ", ".join(names[:-1]) + f" and {names[-1]}"
+        return f"The event is over: {played}, and {together} share first place in the standings."
 
 
 class PartlyDone(EventError):

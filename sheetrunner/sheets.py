@@ -13,7 +13,7 @@ from . import columns as cols
 from .layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
 from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
 from .model import Event, Round
-from .options import COMMON_OPTIONS, Option, normal
+from .options import Option, event_options, normal
 from .pairing import Pairing
 from .rulesets import RULESETS, Ruleset
 from .standings import Standings
@@ -53,7 +53,7 @@ def _option_validation(option: Option) -> Validation | None:
 
 def event_sheet(ruleset: Ruleset, chosen: dict[str, Any]) -> SheetTable:
     """`Event`: Setting | Value | About, every option with its value, a drop-down where the value is a choice."""
-    options = COMMON_OPTIONS + ruleset.options
+    options = event_options(ruleset.options)
     rows = [[option.label, option.cell_value(chosen.get(option.key, option.default)), option.about]
             for option in options]
     rules = {f"B{row}": rule for row, option in enumerate(options, start=2)
@@ -128,7 +128,7 @@ def standings_sheet(standings: Standings) -> SheetTable:
     rows = [([row.group, row.overall_rank] if grouped else [])
             + [row.rank_label if row.shared else row.rank, row.player.id, row.player.name, row.player.team or None]
             + [cell_number(row.values[tb.key]) for tb in standings.columns]
-            + ["dropped" if row.dropped else None] for row in standings.rows]
+            + [row.status or None] for row in standings.rows]
     first = len(headers) - len(standings.columns)
     percent = {first + offset for offset, tb in enumerate(standings.columns) if tb.percent}
     return SheetTable(standings_title(standings.after_round), headers, rows, widths, percent_columns=percent)

@@ -9,6 +9,12 @@ making the cut, and what they need from their own games.
 
 Each run is seeded by the seed and its index alone, so the same setup gives the same figures on any
 machine and with any number of worker processes.
+
+How many runs: by default `default_runs`, 200 (a share such as "makes the top 8 with 5-1" to within about ±3.5
+points, one standard error of a 50% share), fewer for a field so big that 200 runs would take many minutes: a
+budget of players × rounds × runs, at least 20 runs. A big field's means (records, repeats per round) come from
+thousands of players in every run, so few runs give them closely; only the per-run figures (the undefeated count,
+the cut line) need many. `--runs` asks for more.
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ from typing import Any, Callable, Iterable, Iterator
 
 from .history import History, compute_history
 from .model import Event, Player, Round, Seat, Settings, Table
-from .options import COMMON_OPTIONS
+from .options import event_options
 from .pairing import Pairing
 from .rulesets import Ruleset, get_ruleset
 from .standings import Standings
 from .tournament import round_from_pairing, standings_after
 
+DEFAULT_RUNS = 200
+FEWEST_RUNS = 20
+WORK_BUDGET = 400_000  # players x rounds x runs by default: about 1 to 3 minutes of CPU for a Swiss field
 # Magic Tournament Rules, appendix E: Swiss rounds by field size (up to and including), for comparison.
 MTR_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9), (math.inf, 10))
 
@@ -40,16 +49,22 @@ class Setup:
     ruleset: str
     players: int
     rounds: int
-    runs: int = 1000
+    runs: int | None = None  # None: `default_runs`
     seed: int = 1
     draw_rate: float = 0.0
     skill: float = 1.0
     cut: int = 8  # the top cut whose qualifying record is reported (two-player rulesets)
 
 
+def default_runs(players: int, rounds: int) -> int:
+    """Runs when none are asked for: `DEFAULT_RUNS`, fewer when players x rounds x runs would pass `WORK_BUDGET`
+    (the work of a run grows with the players and the rounds), never fewer than `FEWEST_RUNS`."""
+    return max(FEWEST_RUNS, min(DEFAULT_RUNS, WORK_BUDGET // max(1, players * rounds)))
+
+
 def settings_for(ruleset: Ruleset, rounds: int, seed: int) -> Settings:
     """An event's settings with every option at its default, as `init` writes them."""
-    options = {option.key: option.default for option in COMMON_OPTIONS + ruleset.options}
+    options = {option.key: option.default for option in event_options(ruleset.options)}
     options.update(ruleset=ruleset.name, rounds=rounds, seed=seed)
     return Settings(ruleset.name, rounds, seed, tiebreakers=ruleset.tiebreakers, options=options)
 
@@ -279,8 +294,9 @@ def _by_record(counter: Counter) -> list[tuple[str, int]]:
 
 def simulate_event(setup: Setup, workers: int = 1,
                    progress: Callable[[int, int], None] = lambda done, total: None) -> dict[str, Any]:
-    """Play the setup `setup.runs` times and summarize."""
-    return summarize(setup, run_many(run_once, setup, setup.runs, workers, progress))
+    """Play the setup `setup.runs` times (None: `default_runs`) and summarize."""
+    runs = setup.runs or default_runs(setup.players, setup.rounds)
+    return summarize(setup, run_many(run_once, setup, runs, workers, progress))
 
 
 # --- the rest of a running event ----------------------------------------------------------------------------
@@ -292,7 +308,7 @@ class RestSetup:
 
     event: Event
     ruleset: Ruleset
-    runs: int = 1000
+    runs: int | None = None  # None: `default_runs` for the rounds left
     seed: int = 1
     draw_rate: float = 0.0
     cut: int = 8
@@ -340,7 +356,8 @@ def simulate_rest(setup: RestSetup, workers: int = 1,
     """Each player's chance of first place and of the cut once the remaining rounds are played, and their
     chance of the cut for each number of wins in their own remaining games ("what do I need?")."""
     first, _ = rounds_to_play(setup.event)
-    runs = run_many(run_rest, setup, setup.runs, workers, progress)
+    left = setup.event.settings.rounds - first + 1
+    runs = run_many(run_rest, setup, setup.runs or default_runs(len(setup.event.players), left), workers, progress)
     count = len(runs)
     now = standings_after(setup.event, setup.ruleset)
     names = setup.event.players_by_id

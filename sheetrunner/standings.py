@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from .model import Event, Player, SeatScore
-from .tiebreakers import TIEBREAKERS, ScoreTable, Tiebreaker
+from .soft_scores import VALUES as SOFT_VALUES, ranking_tiebreakers, shown_columns, soft_scores, soft_values
+from .tiebreakers import DEDUCTED, PENALTY_COLUMN, ScoreTable, Tiebreaker
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,14 @@ class StandingsRow:
     def rank_label(self) -> str:
         """`=3` for a rank shared with another player, as posters show it."""
         return f"={self.rank}" if self.shared else str(self.rank)
+
+    @property
+    def status(self) -> str:
+        """What the standings say beside a player who no longer plays: "disqualified" (Penalties sheet) or
+        "dropped"; blank for everyone else."""
+        if not self.dropped:
+            return ""
+        return "disqualified" if self.player.disqualified_in is not None else "dropped"
 
 
 @dataclass(frozen=True)
@@ -57,12 +66,13 @@ def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tu
     share every value share the rank (`=3`).
     """
     players = players if players is not None else event.players
-    tiebreakers = tuple(TIEBREAKERS[key] for key in tiebreaker_keys)
+    tiebreakers = ranking_tiebreakers(tiebreaker_keys, event)  # the library's, and soft scores (issue 21)
     player_ids = tuple(player.id for player in players)
     # Tiebreakers see the whole roster (a pod's players may have met players now in another pod);
     # only `players` are ranked.
     everyone = tuple(player.id for player in event.players)
-    table = ScoreTable(scores, everyone, event.settings.seed, {**event.settings.options, **(context or {})})
+    soft = {SOFT_VALUES: soft_values(event)} if soft_scores(event.settings) else {}
+    table = ScoreTable(scores, everyone, event.settings.seed, {**event.settings.options, **(context or {}), **soft})
     values: dict[int, dict[str, Fraction]] = {pid: {} for pid in player_ids}
     groups = [sorted(player_ids)]
     for tiebreaker in tiebreakers:
@@ -83,6 +93,25 @@ def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tu
             dropped = player.dropped_after is not None and player.dropped_after <= after_round
             rows.append(StandingsRow(rank, len(group) > 1, player, values[pid], dropped))
     return Standings(after_round, tiebreakers, tuple(rows))
+
+
+def with_shown_columns(standings: Standings, event: Event, scores: list[SeatScore]) -> Standings:
+    """The standings with the columns shown beside the ranking (issue 21): each soft score that is not a
+    tiebreaker, and `Penalty` (the points deducted) once anyone has had points deducted."""
+    columns = shown_columns(event, standings.tiebreakers)
+    deducted: dict[int, Fraction] = {}
+    for score in scores:
+        if DEDUCTED in score.values:
+            deducted[score.player_id] = deducted.get(score.player_id, Fraction(0)) + score.values[DEDUCTED]
+    if not columns and not deducted:
+        return standings
+    soft = soft_values(event)
+    rows = tuple(replace(row, values={**row.values, **{c.key: soft.get(row.player.id, {}).get(c.key, Fraction(0))
+                                                      for c in columns},
+                                      **({DEDUCTED: deducted.get(row.player.id, Fraction(0))} if deducted else {})})
+                 for row in standings.rows)
+    extras = columns + ((PENALTY_COLUMN,) if deducted else ())
+    return replace(standings, rows=rows, extras=standings.extras + extras)
 
 
 def _split(group: list[int], key) -> list[list[int]]:

@@ -69,6 +69,7 @@ class ScoreTable:
 
 
 ZERO = Fraction(0)
+DEDUCTED = "deducted"  # the per-round value holding the points a penalty took off (Penalties sheet)
 Compute = Callable[[ScoreTable], dict[int, Fraction]]
 Within = Callable[[ScoreTable, list[int]], dict[int, Fraction]]
 
@@ -337,8 +338,9 @@ def event_score(table: ScoreTable) -> dict[int, Fraction]:
             return ZERO
         best = scores[:counting]
         average = sum(best, ZERO) / len(best)
-        return average if len(scores) >= counting else average * factor
+        return (average if len(scores) >= counting else average * factor) - deducted[pid]
 
+    deducted = table.total(DEDUCTED)  # point deductions come off the event score, never one board (README)
     return table.memo("event_score", one)
 
 
@@ -347,3 +349,8 @@ register(Tiebreaker("event_score", "Score", "Mean of the best board scores over 
                     needs=frozenset({"score"})))
 total("centres", "Centres", "Supply centres held at the end of each game, added up.")
 
+
+# --- Penalties (issue 21): a column shown beside the ranking, not a tiebreaker ----------------------------
+
+PENALTY_COLUMN = Tiebreaker(DEDUCTED, "Penalty", "Points deducted by penalties (Penalties sheet), already taken "
+                            "off the score.", lambda table: table.total(DEDUCTED))

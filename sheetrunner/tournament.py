@@ -13,9 +13,10 @@ from .history import compute_history
 from .layout import round_title
 from .model import BYE, Event, Round, Seat, SeatScore, Table
 from .pairing import Pairing, PairingImpossible
-from .problems import EventError, NoLegalPairing, Problem, Refusal
+from .penalties import apply_penalties, penalised_round
+from .problems import EventError, EventOver, NoLegalPairing, Problem, Refusal
 from .rulesets import Ruleset
-from .standings import Standings
+from .standings import Standings, StandingsRow, with_shown_columns
 
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
@@ -36,11 +37,13 @@ def scored_rounds(event: Event) -> tuple[Round, ...]:
 
 
 def compute_scores(event: Event, ruleset: Ruleset) -> list[SeatScore]:
-    """The tidy per-seat table for every counted round, missed rounds included (§2)."""
+    """The tidy per-seat table for every counted round, missed rounds included (§2), with the round's penalties
+    applied (game losses, match losses, point deductions: `penalties`), so every tiebreaker sees them."""
     scores: list[SeatScore] = []
     for round_ in event.rounds:
-        scores.extend(ruleset.score_round(round_, event.settings))
-        scores.extend(ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
+        played = ruleset.score_round(penalised_round(event, round_, ruleset), event.settings)
+        played.extend(ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
+        scores.extend(apply_penalties(played, event, round_, ruleset))
     return ruleset.finalize(scores, event)
 
 
@@ -52,7 +55,7 @@ def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = N
     truncated = event.with_rounds(counted)
     scores = compute_scores(truncated, ruleset)
     after = counted[-1].number if counted else 0
-    return ruleset.rank(truncated, scores, after)
+    return with_shown_columns(ruleset.rank(truncated, scores, after), truncated, scores)
 
 
 @dataclass
@@ -68,7 +71,7 @@ class NextRound:
 
 def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     """Decide which round (or stage of the cut) to pair and pair it, refusing when the workbook is not ready
-    (§7)."""
+    (§7); `EventOver` when everything has been played."""
     if event.playoff or (finals.cut_size(event) and event.is_finished and not redo):
         return plan_stage(event, ruleset, redo)
     last = event.last_round
@@ -91,9 +94,8 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
                                   "again while it has no results.")] + missing_results(last, ruleset))
     number = event.last_round.number + 1 if event.last_round else 1
     if number > event.settings.rounds:
-        raise Refusal(Problem("Event", "", f"All {event.settings.rounds} rounds have been paired and played.",
-                                 "See the final standings with `sheetrunner standings`, or raise Rounds "
-                                 "in the Event sheet to add a round."))
+        winners = first_place(standings_after(event, ruleset))
+        raise EventOver([(row.player.id, row.player.name) for row in winners], False, event.settings.rounds)
     playing = [p for p in event.players if p.plays_in(number)]
     if len(playing) < ruleset.seats_per_table[0]:
         raise EventError(Problem("Players", "", f"Only {len(playing)} player(s) can play round {number}.",
@@ -106,6 +108,16 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
             from None
     everyone_placed(pairing, {p.id for p in playing} - ruleset.idle_in(event, number), number)
     return NextRound(number, pairing, standings, replaces, round_title(number), ruleset)
+
+
+def first_place(standings: Standings) -> list[StandingsRow]:
+    """Who tops the standings once the last round is in: everyone sharing the first rank (across the groups, when
+    a ruleset ranks inside groups)."""
+    def rank(row: StandingsRow) -> int:
+        return row.overall_rank if standings.group_label and row.overall_rank else row.rank
+
+    best = min((rank(row) for row in standings.rows), default=1)
+    return [row for row in standings.rows if rank(row) == best]
 
 
 def everyone_placed(pairing: Pairing, expected: set[int], number: int) -> None:
@@ -139,10 +151,8 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     event = event.with_playoff(stages)
     standings = standings_after(event, ruleset)
     if len(stages) == len(titles):
-        champion = event.player(finals.placings(event, ruleset, standings)[0].player_id).name
-        raise Refusal(Problem(last.sheet, "", f"The event is over: {champion} is the champion.",
-                              "`sheetrunner standings` writes the final placings; `sheetrunner report` prints "
-                              "them."))
+        champion = event.player(finals.placings(event, ruleset, standings)[0].player_id)
+        raise EventOver([(champion.id, champion.name)], True, event.settings.rounds)
     number = event.settings.rounds + len(stages) + 1
     try:
         pairing = finals.pair_stage(event, ruleset, standings, compute_history(event.rounds), number)

@@ -49,8 +49,16 @@ def is_blank(raw: Any) -> bool:
     return raw is None or (isinstance(raw, str) and clean_text(raw) == "")
 
 
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+DATE_OR_TIME = (datetime.date, datetime.time, datetime.timedelta)  # datetime.datetime is a date
+
+
 def shown(raw: Any) -> str:
-    """How a value appears in a message: text in quotes, numbers plain."""
+    """How a value appears in a message: text in quotes, numbers plain, a date as people write it ("the date
+    2 March 2026"), never as Python prints it."""
+    if isinstance(raw, DATE_OR_TIME):
+        return shown_date(raw)
     if isinstance(raw, str):
         return f'"{raw}"' if len(raw) <= LONGEST_NUMBER_TEXT else f'"{raw[:LONGEST_NUMBER_TEXT - 3]}…"'
     if isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e15:
@@ -58,6 +66,28 @@ def shown(raw: Any) -> str:
     if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10 ** 15:
         return f"{raw:.4g}"
     return str(raw)
+
+
+def shown_date(raw: datetime.date | datetime.time | datetime.timedelta) -> str:
+    if isinstance(raw, datetime.timedelta):
+        return f"the duration {raw}"
+    if isinstance(raw, datetime.time):
+        return f"the time {raw:%H:%M}" + (f":{raw:%S}" if raw.second else "")
+    day = f"{raw.day} {MONTHS[raw.month - 1]} {raw.year}"
+    if isinstance(raw, datetime.datetime) and raw.time() != datetime.time(0):
+        return f"the date and time {day} {raw:%H:%M}"
+    return f"the date {day}"
+
+
+def refuse_date(raw: Any, what: str) -> None:
+    """The one rule of every number reader: a date or time in a number cell is what a spreadsheet made of what was
+    typed (2-1 or 3/4 became a date, 2:1 a time, 1.5 the 1st of May in some locales), so the message says so
+    instead of showing a Python datetime. Which date it made depends on the locale, so it is never read back as a
+    number; formatting the column as Text keeps what is typed as typed."""
+    if isinstance(raw, DATE_OR_TIME):
+        made = "a time" if isinstance(raw, (datetime.time, datetime.timedelta)) else "a date"
+        raise BadValue(f"needs {what}, found {shown(raw)} (the spreadsheet turned what was typed into {made}: format "
+                       "the column as Text and type it again)")
 
 
 def as_text(raw: Any) -> str:
@@ -89,6 +119,7 @@ def refuse_look_alike(raw: str, what: str) -> None:
 def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WHOLE) -> int:
     """A whole number, from a number cell or text such as " 3 ", no larger than `maximum`."""
     value: Any = raw
+    refuse_date(raw, "a whole number")
     if isinstance(raw, bool):
         raise BadValue(f"needs a whole number, found {shown(raw)}")
     if isinstance(raw, str):
@@ -132,12 +163,10 @@ class MatchScore(int):
 
 def as_games_won(raw: Any, minimum: int | None = 0) -> int:
     """Games won: a whole number, or a match score from this row's side (`2-1`, `2–1`, `2:1`, `2 - 1`, and
-    `2-1-1` with drawn games, the MTR's won-lost-drawn order). A date or time is refused with the reason:
+    `2-1-1` with drawn games, the MTR's won-lost-drawn order). A date or time is refused by `refuse_date`:
     a spreadsheet turns a typed 2-1 into 1 February (or 2 January: which depends on the locale, so it is not
     read back)."""
-    if isinstance(raw, (datetime.date, datetime.time, datetime.timedelta)):
-        raise BadValue(f"needs a whole number, found the date or time {raw} (the spreadsheet turned a typed score "
-                       "such as 2-1 into a date; type this player's games won alone, or format the column as Text)")
+    refuse_date(raw, "a whole number")
     if isinstance(raw, str):
         refuse_look_alike(raw, "a whole number")
         match = MATCH_SCORE.match(clean_text(raw))
@@ -149,6 +178,7 @@ def as_games_won(raw: Any, minimum: int | None = 0) -> int:
 
 def as_number(raw: Any, minimum: Fraction | None = None) -> Fraction:
     """An exact number; decimals typed in a cell are read as the decimal they show."""
+    refuse_date(raw, "a number")
     if isinstance(raw, bool) or (isinstance(raw, str) and len(raw) > LONGEST_NUMBER_TEXT):
         raise BadValue(f"needs a number, found {shown(raw)}")
     if isinstance(raw, float) and not math.isfinite(raw):

@@ -52,9 +52,10 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
     event = book["Event"]
     settings = {row[0]: row[1] for row in event.iter_rows(min_row=2, values_only=True)}
     assert settings == {"Format version": 1, "Ruleset": "swiss-tp", "Rounds": 3, "Event name": "Open", "Date": None,
-                        "Random seed": 42, "Tiebreakers": None, "Report columns": None, "Top cut": "none", "Keep teams apart": "always", "Offensive bonus": "Yes",
-                        "Offensive bonus at OP": 4, "Defensive bonus": "Yes", "Defensive bonus margin": 1,
-                        "Allow rematches": "No"}
+                        "Random seed": 42, "Tiebreakers": None, "Report columns": None, "Top cut": "none",
+                        "Keep teams apart": "always", "Offensive bonus": "Yes", "Offensive bonus at OP": 4,
+                        "Defensive bonus": "Yes", "Defensive bonus margin": 1, "Allow rematches": "No",
+                        "Round minutes": 50, "Public URL": None, "Soft scores": None, "Soft score use": "award"}
     players = book["Players"]
     assert [c.value for c in players[1]] == ["ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in",
                                              "Byes"]
@@ -125,7 +126,7 @@ def test_standings_text_lists_tiebreakers_and_their_meaning(tmp_path, run):
 
 
 def test_tiebreakers_and_rulesets_listings(run):
-    assert "opponents_op     Opp OP     Sum of each opponent's event OP total" in run("tiebreakers").stdout
+    assert "opponents_op                 Opp OP   Sum of each opponent's event OP total" in run("tiebreakers").stdout
     assert run("rulesets").stdout.startswith("swiss-tp: Swiss with tournament points")
 
 

@@ -347,7 +347,7 @@ def test_reports_that_cannot_be_written_do_not_hide_the_written_round(tmp_path, 
     (tmp_path / "e-reports").write_text("a file where the reports folder would go")
     result = run("pair", path)
     assert result.exit_code == 5
-    assert result.stdout.splitlines()[-1] == f"Wrote Round 1 to {path} (backup: " + \
+    assert result.stdout.splitlines()[-1] == f"Wrote Round 1 to {path} (backup: e-backups/" + \
         f"{next((tmp_path / 'e-backups').iterdir()).name})."
     assert result.stderr.splitlines() == [
         f"round-1: The reports cannot be written in {tmp_path}/e-reports/round-1: Not a directory. Check that folder (a "

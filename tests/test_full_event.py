@@ -70,7 +70,8 @@ def test_five_rounds_from_init_to_final_standings(tmp_path, run):
         [5, 5, "Eli", None, 3, 5, 0, 75]]
     assert [row[1] for row in book["Log"].iter_rows(min_row=2, values_only=True)] == ["pair"] * 5 + ["standings"]
     again = run("pair", path)
-    assert again.exit_code == 1
-    assert again.stderr.splitlines()[0] == ("Event: All 5 rounds have been paired and played. See the final "
-                                            "standings with `sheetrunner standings`, or raise Rounds in the Event "
-                                            "sheet to add a round.")
+    assert again.exit_code == 0
+    assert again.stdout.splitlines() == [
+        "The event is over: all 5 rounds are played, and Ann is first in the standings.",
+        f"Final standings: `sheetrunner standings {path}` writes them as a sheet; `sheetrunner report {path}` prints "
+        "them.", "To play another round, raise Rounds in the Event sheet."]

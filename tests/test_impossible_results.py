@@ -127,9 +127,9 @@ def test_a_score_the_spreadsheet_turned_into_a_date_is_refused_with_the_reason(t
     result = run("check", swiss_match(tmp_path, datetime.datetime(2025, 2, 1), 1))
     assert result.exit_code == 1
     assert problems(result) == [
-        "Round 1!E2: Games won needs a whole number, found the date or time 2025-02-01 00:00:00 (the spreadsheet "
-        "turned a typed score such as 2-1 into a date; type this player's games won alone, or format the column "
-        "as Text). Type how many games this player won in the match (0 or more), or the match score from this "
+        "Round 1!E2: Games won needs a whole number, found the date 1 February 2025 (the spreadsheet turned what "
+        "was typed into a date: format the column as Text and type it again). Type how many games this player won "
+        "in the match (0 or more), or the match score from this "
         "player's side, e.g. 2-1."]
 
 

@@ -47,7 +47,7 @@ def test_two_invited_players_over_three_rounds(tmp_path, run):
     type_results(path, 1, {"Dov": {"Games won": 1, "Games drawn": 1}, "Eve": {"Games won": 1, "Games drawn": 1}})
     printed = pair(run, path).output
     assert seating(path, 2) == {1: ["Ann", "Dov"], 2: ["Cat", "Eve"], "BYE": ["Ben"]}
-    assert f"Ben: {NOTE.format(2, 2)}" in printed
+    assert f"  - Bye (Ben): {NOTE.format(2, 2)}" in printed.splitlines()
     type_results(path, 2, {"Dov": {"Games won": 2}, "Ann": {"Games won": 0}, "Eve": {"Games won": 2},
                            "Cat": {"Games won": 1}})
     pair(run, path)

@@ -3,9 +3,12 @@
 The oracle here reads the rounds played (who sat in which game) and the wins, and scores a grouping by its
 own lexicographic key, in the order the README documents: team mates together (with `Keep teams apart:
 always`); meetings for the third time or more (a fourth counting twice, …); second meetings; how recently the
-repeated pairs last met (the rounds added up: a recent meeting weighs more, 000: "newer games take
-precedence"); the spread of wins in each game; movement from the standings order. It shares no code with
-`PodField`: the test would fail if the engine's cost forgot a level, e.g. recency.
+repeated pairs last met, newest first (000: "newer games take precedence", so if two players met in the last
+round they should not meet again: the rounds of the last meetings, sorted from the newest down, compared as
+lists, so one repeat from round r is worse than any number from earlier rounds); the spread of wins in each
+game, widest first (the spreads sorted from the widest down, compared as lists); movement from the
+standings order. It shares no code with `PodField`: the test would fail if the engine's cost forgot a level,
+e.g. recency.
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ def meetings(rounds: list[Games]) -> dict[frozenset, list[int]]:
 def key(layout: Games, rounds: list[Games], wins: dict[int, int], order: list[int], teams: dict[int, str]) -> tuple:
     """The rules' key of games laid out from the top table down; smaller is better."""
     met = meetings(rounds)
-    team = frequent = second = recency = spread = movement = 0
+    team = frequent = second = movement = 0
+    recency, spread = [], []
     position = 0
     for game in layout:
         for pair in map(frozenset, combinations(game, 2)):
@@ -44,12 +48,13 @@ def key(layout: Games, rounds: list[Games], wins: dict[int, int], order: list[in
             before = met.get(pair, [])
             frequent += max(0, len(before) - 1)
             second += len(before) == 1
-            recency += max(before, default=0)
-        spread += max(wins[p] for p in game) - min(wins[p] for p in game)
+            if before:
+                recency.append(max(before))
+        spread.append(max(wins[p] for p in game) - min(wins[p] for p in game))
         for rank in sorted(order.index(p) for p in game):
             movement += abs(rank - position)
             position += 1
-    return team, frequent, second, recency, spread, movement
+    return team, frequent, second, sorted(recency, reverse=True), sorted(spread, reverse=True), movement
 
 
 def groupings(players: list[int], sizes: list[int]):
@@ -157,3 +162,56 @@ def test_a_repeated_meeting_weighs_more_than_a_single_recent_one():
     games = engine_games(history, dict.fromkeys(order, 0), order, {})
     assert set(repeated(games, history)) in ({frozenset((4, 6))}, {frozenset((5, 6))})
     assert repeated(games, history) == {frozenset((4, 6)): 3}  # of the two single meetings, the older
+
+
+# Hand-made, six players in two games of three. Met once each: 3-4 and 1-5 in round 1, 4-6 and 1-2 in round 2,
+# 1-3 in round 3, 1-6 in round 4, 2-6 and 3-5 in round 5 (the other seats: players who have since dropped).
+# Every split repeats two pairs at least, and three splits repeat exactly two.
+NEWEST_FIRST_HISTORY = [[[3, 4, 90], [1, 5, 91]], [[4, 6, 92], [1, 2, 93]], [[1, 3, 94]], [[1, 6, 95]],
+                        [[2, 6, 96], [3, 5, 97]]]
+
+
+def test_one_repeat_from_round_5_weighs_more_than_repeats_from_rounds_3_and_4():
+    """The splits that repeat only two pairs repeat pairs last met in rounds {1, 5}, {3, 4} or {2, 5}. Adding
+    the rounds up (6 against 7) would repeat {1, 5}, with a pair that met in the round just played; newest
+    first, {3, 4} is the rules' choice (000: if two players played each other in the last round they should
+    not play in the same game the following round)."""
+    rounds = NEWEST_FIRST_HISTORY
+    order = [1, 2, 3, 4, 5, 6]
+    wins = dict.fromkeys(order, 0)
+    options = sorted(sorted(repeated(split, rounds).values()) for split in groupings(order, [3, 3]))
+    assert [1, 5] in options and [3, 4] in options  # the situation is the one described
+    games = engine_games(rounds, wins, order, {})
+    assert sorted(repeated(games, rounds).values()) == [3, 4]
+    assert key(games, rounds, wins, order, {}) == best_key(rounds, wins, order, {}, [3, 3])
+
+
+def clash_key(games: Games, rounds: list[Games]) -> tuple:
+    """The rules' clash levels alone (no teams): third or later meetings, second meetings, recency newest first."""
+    return key(games, rounds, {p: 0 for g in games for p in g}, sorted(p for g in games for p in g), {})[1:4]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10**6))
+def test_boards_of_seven_reach_the_rules_optimum(played, seed):
+    """Fourteen players on two boards of seven (the tabu search, the recency swaps and CP-SAT, not the
+    exhaustive search): the engine's repeats, how often and how recent, are the least over all 1,716 splits."""
+    rng = random.Random(seed)
+    players = list(range(1, 15))
+    rounds = []
+    for _ in range(played):
+        pool = players + list(range(100, 100 + rng.randint(0, 7)))  # some rounds had players since dropped
+        rng.shuffle(pool)
+        rounds.append([pool[start:start + 7] for start in range(0, len(pool) - len(pool) % 7, 7)])
+    met = meetings(rounds)
+    field_entrants = []
+    for pid in players:
+        last = {other: max(r) for pair, r in met.items() if pid in pair for other in pair if other != pid}
+        times = {other: len(r) for pair, r in met.items() if pid in pair for other in pair if other != pid}
+        field_entrants.append(Entrant(pid, Fraction(0), met=last, meetings=times))
+    field = PodField(tuple(field_entrants), [7, 7], played + 1, ranked=False)
+    games = arrange_games(field)
+    assert sorted(p for g in games for p in g) == players
+    best = min(clash_key([[1, *rest], [p for p in players if p not in rest and p != 1]], rounds)
+               for rest in combinations(players[1:], 6))
+    assert clash_key(games, rounds) == best

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sheetrunner.options import COMMON_OPTIONS
+import pytest
+
+from sheetrunner.options import COMMON_OPTIONS, event_options
 from sheetrunner.rulesets import RULESETS
 
 
@@ -37,7 +39,7 @@ def test_every_option_of_every_ruleset_is_listed_with_default_choices_and_meanin
     listing = blocks(run("rulesets").stdout)
     assert set(listing) == set(RULESETS) | {""}
     for name, ruleset in [*RULESETS.items(), ("", None)]:
-        options = ruleset.options if ruleset else COMMON_OPTIONS
+        options = ruleset.options if ruleset else event_options()
         assert len([line for line in listing[name] if line.startswith("    ")]) == len(options)
         for option in options:
             line = option_line(listing[name], option)
@@ -70,3 +72,17 @@ def test_each_ruleset_names_its_players_columns(run):
         assert columns == ([f"  Players columns: {', '.join(c.header for c in ruleset.player_columns)}"]
                            if ruleset.player_columns else [])
     assert "  Players columns: Byes" in listing["swiss"]
+
+
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_init_writes_exactly_the_settings_rulesets_lists(tmp_path, run, name):
+    """One list of settings (`options.event_options`): init's Event sheet and `sheetrunner rulesets` agree."""
+    import openpyxl
+
+    assert run("init", tmp_path / "e.xlsx", "--ruleset", name).exit_code == 0
+    written = [row[0] for row in openpyxl.load_workbook(tmp_path / "e.xlsx")["Event"].iter_rows(min_row=2,
+                                                                                                 values_only=True)]
+    listing = blocks(run("rulesets").stdout)
+    listed = [line.split(" = ")[0].strip() for line in listing[""] + listing[name] if line.startswith("    ")]
+    assert written == [option.label for option in event_options(RULESETS[name].options)]
+    assert sorted(written) == sorted(listed)

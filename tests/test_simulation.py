@@ -53,7 +53,7 @@ class EventSimulation(RuleBasedStateMachine):
 
     # --- helpers -----------------------------------------------------------------------------------
 
-    def cli(self, *args: str, refused: bool = False):
+    def cli(self, *args: str, refused: bool = False, over: bool = False):
         before = digest(self.path) if self.path.exists() else None
         result = self.runner.invoke(cli, [*args, str(self.path)])
         assert result.exception is None or isinstance(result.exception, SystemExit), \
@@ -61,6 +61,9 @@ class EventSimulation(RuleBasedStateMachine):
         if refused:
             assert result.exit_code == 1, (args, result.output)
             assert digest(self.path) == before, f"{args} refused but changed the file"
+        elif over:  # every round played: a success that names the winner and writes nothing
+            assert result.exit_code == 0 and result.output.startswith("The event is over: "), (args, result.output)
+            assert digest(self.path) == before, f"{args} found the event over but changed the file"
         else:
             assert result.exit_code == 0, (args, result.output)
         return result
@@ -133,7 +136,7 @@ class EventSimulation(RuleBasedStateMachine):
 
     def advance_the_event(self, data):
         """The step a TO takes most: type the results of the posted round, or pair the next one, or (when the
-        event is over) find that `pair` refuses."""
+        event is over) find that `pair` says so, names the winner and writes nothing."""
         if self.open_round() is not None:
             self.type_results(data)
         elif self.can_pair():
@@ -141,7 +144,7 @@ class EventSimulation(RuleBasedStateMachine):
             self.cli("pair", "--no-reports")
             self.record_pairing(number)
         else:
-            self.cli("pair", "--no-reports", refused=True)
+            self.cli("pair", "--no-reports", over=True)
 
     def record_pairing(self, number: int):
         self.active[number] = set(self.seated_in(number))

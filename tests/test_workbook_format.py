@@ -160,7 +160,7 @@ def test_compromises_are_written_in_the_note_column(tmp_path, run):
     path = make_event(tmp_path / "e.xlsx", NAMES[:2], [[(1, "Ann", 3, 0), (1, "Ben", 1, 0)]])
     result = run("pair", path)
     assert result.exit_code == 0
-    assert "  - Ann, Ben: Rematch (last met in round 1): no pairing avoids it." in result.stdout.splitlines()
+    assert "  - Table 1 (Ann v Ben): Rematch (last met in round 1): no pairing avoids it." in result.stdout.splitlines()
     notes = [r[6] for r in round_rows(path, 2)[1:]]
     # Only real compromises: sitting at table 1 again is none (two players, one table).
     assert notes == ["Rematch (last met in round 1): no pairing avoids it. Paired across score groups (3 v 0)."] * 2

@@ -87,13 +87,42 @@ class Pairing:
 
     @property
     def compromises(self) -> list[str]:
-        """Every distinct note, in table order, for the `pair` summary."""
+        """Every distinct note, in table order."""
         seen: list[str] = []
         for pid in [p for t in self.tables for p in t.player_ids] + self.byes:
             for text in self.notes.get(pid, ()):
                 if text not in seen:
                     seen.append(text)
         return seen
+
+    @property
+    def compromises_by_table(self) -> list[Compromise]:
+        """Every compromise, one per table and note, in table order, then the byes': the `pair` summary. Two tables
+        with the same note ("Paired across score groups (1 v 0).") are two compromises, never one line naming
+        four players as if they met at one table (issue 20)."""
+        found = []
+        for number, players in [(t.number, t.player_ids) for t in self.tables] + [(None, (p,)) for p in self.byes]:
+            texts: list[str] = []
+            for pid in players:
+                texts += [text for text in self.notes.get(pid, ()) if text not in texts]
+            found += [Compromise(number, tuple(players), tuple(p for p in players if text in self.notes.get(p, ())),
+                                 text) for text in texts]
+        return found
+
+
+@dataclass(frozen=True)
+class Compromise:
+    """One note at one table: the table's number (None for a bye or sit-out), everyone seated there, the players the
+    note concerns (often all of them), and the note as the Note column has it."""
+
+    table: object
+    seated: tuple[int, ...]
+    player_ids: tuple[int, ...]
+    note: str
+
+    @property
+    def whole_table(self) -> bool:
+        return self.player_ids == self.seated
 
 
 class PairingImpossible(Exception):

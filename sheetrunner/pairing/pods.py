@@ -3,44 +3,37 @@
 Game sizes follow 000's table: with threes preferred, n players make all three-player games when n is a
 multiple of 3, one four-player game when the remainder is 1, two when it is 2 (options choose other sizes
 and which size is preferred). Round 1 fills games from a seeded shuffle. Later rounds fill games down
-the standings and then search for the best arrangement by this objective, in strict order:
-
-1. team mates in one game, when teams are kept apart (`always` is a hard rule: a same-team game is made
-   only when no arrangement avoids it);
-2. repeat meetings, by how often: pairs meeting for the third time or more (a fourth meeting counting
-   twice, and so on) before any pair meeting for the second time;
-3. then by how recently: the rounds of their last meetings added up (000: newer games take precedence);
-4. the spread of wins inside each game;
-5. movement: how far players sit from their standings positions (the sum over players of
-   |rank - position| when the games are laid out from the top table down).
+the standings and then search for the best arrangement by the objective of `pods_field`, in strict
+order: team mates together (when kept apart; `always` makes it a hard rule: a same-team game only when
+no arrangement avoids it), repeat meetings by how often, then by how recently, newest first (000: newer
+games take precedence), the spread of wins in each game (widest first), movement from the standings.
 
 The search: swaps of players with a clash against players of games up to `NEAR_WINDOW` tables away,
-taken while they lower the cost. Where clashes remain, a tabu search on the clash levels (`pods_tabu`)
+taken while they lower the cost. Where clashes remain, a tabu search on the clash counts (`pods_tabu`)
 looks further, first among players with close records, then across the whole field. Where clashes
-still remain (in fields up to `SOLVER_LIMIT` players, and every Diplomacy field), the exact solver
-OR-Tools CP-SAT groups the whole field by the clash levels within a deterministic work budget
-(`pods_solver`), and its groups are laid out down the standings; its answer is kept only when it is
-better, and an optimum it proves lets the notes say that no arrangement avoids a repeat.
+still remain (in fields up to `SOLVER_LIMIT` players, and small Diplomacy fields), the exact solver
+OR-Tools CP-SAT groups the whole field within a deterministic work budget (`pods_solver`): the clash
+counts first, then how recent the repeats are; its answer is kept only when it is better, and an optimum
+it proves lets the notes say that no arrangement avoids a repeat. In ranked fields up to
+`pods_solver.WHOLE_FIELD_SEATS`, when the widest spread of wins is above what the standings allow, CP-SAT
+then narrows it, keeping the repeats found.
 """
 
 from __future__ import annotations
 
-import math
-import operator
-from dataclasses import dataclass, field
-from fractions import Fraction
 from itertools import combinations, permutations
 from typing import Sequence
 
 from . import Engine, Entrant, Flag, Pairing, PairingImpossible
+from .pods_field import (BOARDS_SOLVER_SEATS, CLASH_LEVELS, WHOLE_FIELD_SEATS, ZERO, Cost, PodField,  # noqa: F401
+                         add, clash_cost, lay_out, polish, spread_floor, sub)
 from .tables import assign_tables
 
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
 WIDEST_WINDOW = 8  # games either side a swap may reach
 NEAR_WINDOW = 2  # before the tabu search, which reaches further for less: swaps with the games close by
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the swaps and the tabu search (fast and good there)
-SOLVER_WORK = 0.15  # CP-SAT's deterministic time budget per round (about seconds, but reproducible)
-BOARDS_SOLVER_WORK = 0.05  # Diplomacy boards: the tabu search finds CP-SAT's best there; this weighs recency and proves
+REFINE_ROUNDS = 50  # at most this many swaps for the recency of the repeats left
 
 
 def game_sizes(count: int, allowed: Sequence[int] = (3, 4), preferred: int = 3) -> list[int]:
@@ -79,178 +72,107 @@ def slot_sizes(count: int, allowed: Sequence[int], preferred: int, big_games: st
     return odd + plain if big_games == "top" else plain + odd
 
 
-Cost = tuple[int, int, int, int, int, int]  # team, frequent repeats, second meetings, recency, spread, movement
-LEVELS = 6
-CLASH_LEVELS = 4  # the levels a clash lives on: team and the three of repeats
-
-
-def add(*costs: Cost) -> Cost:
-    return tuple(map(sum, zip(*costs)))  # type: ignore[return-value]
-
-
-def sub(first: Cost, second: Cost) -> Cost:
-    return tuple(map(operator.sub, first, second))  # type: ignore[return-value]
-
-
-ZERO: Cost = (0,) * LEVELS  # type: ignore[assignment]
-
-
-@dataclass
-class PodField:
-    """Entrants in standings order, the game sizes from the top table down, and the cost of any game."""
-
-    entrants: tuple[Entrant, ...]
-    sizes: list[int]
-    round: int
-    keep_teams_apart: bool = True
-    ranked: bool = True  # games follow the standings (movement counts); Diplomacy boards are all alike
-    proven: bool = field(default=False, init=False)  # the last arrangement is known to be optimal
-
-    def __post_init__(self) -> None:
-        self.rank = {e.id: index for index, e in enumerate(self.entrants)}
-        self.by_id = {e.id: e for e in self.entrants}
-        self.partners = self._clash_partners()
-        scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
-        self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
-        self.scale = scale  # points per unit of score
-        self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
-        self._costs: dict[tuple[int, ...], Cost] = {}
-
-    def _clash_partners(self) -> dict[int, dict[int, tuple[int, int, int, int]]]:
-        """For each player, the players it would clash with and what that costs (met before, or a team mate)."""
-        teams: dict[str, list[int]] = {}
-        if self.keep_teams_apart:
-            for e in self.entrants:
-                if e.team:
-                    teams.setdefault(e.team, []).append(e.id)
-        partners: dict[int, dict[int, tuple[int, int, int, int]]] = {e.id: {} for e in self.entrants}
-        for e in self.entrants:
-            for other in [*e.met, *teams.get(e.team, ())] if e.team else e.met:
-                if other in self.by_id and other != e.id:
-                    partners[e.id][other] = self.pair_cost(e.id, other)
-        return partners
-
-    def pair_cost(self, first: int, second: int) -> tuple[int, int, int, int]:
-        """What two players cost together on the clash levels: (team, frequent, second meeting, recency)."""
-        team = int(self.same_team(first, second))
-        last = self.by_id[first].met.get(second)
-        if last is None:
-            return team, 0, 0, 0
-        times = self.by_id[first].meetings.get(second, 1)
-        return team, max(0, times - 1), int(times == 1), last
-
-    def same_team(self, first: int, second: int) -> bool:
-        team = self.by_id[first].team
-        return self.keep_teams_apart and bool(team) and team == self.by_id[second].team
-
-    def cost(self, slot: int, players: Sequence[int]) -> Cost:
-        """What one game costs, level by level; remembered, as the searches weigh the same games again."""
-        key = (slot, *players)
-        known = self._costs.get(key)
-        if known is None:
-            known = self._costs[key] = self._game_cost(slot, players)
-        return known
-
-    def _game_cost(self, slot: int, players: Sequence[int]) -> Cost:
-        team = frequent = second = recency = 0
-        for a, b in combinations(players, 2):
-            clash = self.partners[a].get(b)
-            if clash is not None:
-                t, f, s, r = clash
-                team, frequent, second, recency = team + t, frequent + f, second + s, recency + r
-        if not self.ranked:
-            return team, frequent, second, recency, 0, 0
-        scores = [self.points[p] for p in players]
-        ranks = sorted(self.rank[p] for p in players)
-        movement = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
-        return team, frequent, second, recency, max(scores) - min(scores), movement
-
-    def clashes(self, players: Sequence[int]) -> bool:
-        return any(b in self.partners[a] for a, b in combinations(players, 2))
-
-    def total(self, games: list[list[int]]) -> Cost:
-        return add(ZERO, *(self.cost(slot, game) for slot, game in enumerate(games)))
-
-    def natural(self) -> list[list[int]]:
-        """Games filled straight down the standings."""
-        ids = [e.id for e in self.entrants]
-        return [ids[start:start + size] for start, size in zip(self.starts, self.sizes)]
-
-
-def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    from .pods_tabu import clash_search as search  # numpy work, loaded when a clash needs it
-
-    return search(field, games)
-
-
 def arrange_games(field: PodField) -> list[list[int]]:
-    """The best arrangement found (proven optimal for small fields); `field.proven` says whether it is."""
+    """The best arrangement found (proven optimal for small fields); `field.proven` says whether its clash
+    counts are known to be the least any arrangement has."""
     if len(field.entrants) <= EXHAUSTIVE_LIMIT:
         field.proven = True
         return exhaustive(field)
-    solver = not field.ranked or len(field.entrants) <= SOLVER_LIMIT
-    if field.ranked:
-        games = local_search(field, field.natural(), NEAR_WINDOW)
-        if any(field.clashes(game) for game in games):
-            searched = clash_search(field, games)
-            if clash_cost(field, searched) < clash_cost(field, games):
-                moved = {slot for slot, game in enumerate(games) if set(game) != set(searched[slot])}
-                games = polish(field, searched, moved)
-    else:  # boards all alike: no spread or movement; the tabu search, then CP-SAT (which weighs recency too)
-        games = clash_search(field, field.natural())
+    games = local_search(field, field.natural(), NEAR_WINDOW) if field.ranked else field.natural()
     field.proven = not any(field.clashes(game) for game in games)
-    if not field.proven and solver:
+    if not field.proven:
+        from .pods_tabu import clash_search  # numpy work, loaded when a clash needs it
+
+        searched, field.proven = clash_search(field, games)
+        if clash_cost(field, searched) < clash_cost(field, games):
+            moved = {slot for slot, game in enumerate(games) if set(game) != set(searched[slot])}
+            games = polish(field, searched, moved) if field.ranked else searched
+        refined = refine_recency(field, games)
+        if field.ranked:
+            refined = polish(field, refined, {slot for slot, game in enumerate(games) if game != refined[slot]})
+        games = refined
+    if not field.proven and _solver_fits(field):
         from .pods_solver import improve_with_solver  # OR-Tools loads only when clashes remain
 
         games = improve_with_solver(field, games)
+    if field.ranked:
+        games = narrow_spread(field, games)
     return games
 
 
-def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
-    """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
-    games = [[] for _ in groups]
-    for size in set(field.sizes):
-        slots = [s for s in range(len(groups)) if field.sizes[s] == size]
-        ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
-        for slot, group in zip(slots, ordered):
-            games[slot] = sorted(group, key=field.rank.get)
+def narrow_spread(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """Narrower spreads of wins where the standings allow them (`spread_floor`), no clash level growing, in
+    fields up to `SOLVER_LIMIT` players: the tabu search asks for one point less at a time, then (fields up
+    to `WHOLE_FIELD_SEATS`) CP-SAT tries for less still or proves there is none. Each answer is laid out,
+    polished and kept when the cost is lower."""
+    floor = spread_floor(field)
+    if field.widest_spread(games) <= floor or len(field.entrants) > SOLVER_LIMIT:
+        return games  # (larger fields: the swaps among close records keep spreads narrow, cheaply)
+    from .pods_tabu import narrower_groups
+
+    while field.widest_spread(games) > floor:
+        found = narrower_groups(field, games, field.widest_spread(games) - 1)
+        arranged = found and polish(field, lay_out(field, found))
+        if not arranged or field.total(arranged) >= field.total(games):
+            break
+        games = arranged
+    if field.widest_spread(games) > floor and len(field.entrants) * len(games) <= WHOLE_FIELD_SEATS:
+        from .pods_solver import narrow_spread as solver_narrow
+
+        games = solver_narrow(field, games)
     return games
 
 
-def polish(field: PodField, games: list[list[int]], around: set[int] | None = None) -> list[list[int]]:
-    """Swaps between neighbouring games that lower the spread of wins and movement and add no clash; with
-    `around`, only swaps that touch those games (and the games they change)."""
-    costs = [field.cost(slot, game) for slot, game in enumerate(games)]
-    touched = set(range(len(games))) if around is None else set(around)
-    improved = True
-    while improved:
-        improved = False
-        for slot in range(len(games) - 1):
-            for other in range(slot + 1, min(len(games), slot + 3)):
-                if slot not in touched and other not in touched:
+def _solver_fits(field: PodField) -> bool:
+    if field.ranked:
+        return len(field.entrants) <= SOLVER_LIMIT
+    return len(field.entrants) * len(field.sizes) <= BOARDS_SOLVER_SEATS
+
+
+def refine_recency(field: PodField, games: list[list[int]]) -> list[list[int]]:
+    """Swaps of a player in a clash with anyone in another game that lower the cost, best first: the tabu
+    search weighs how many repeats, these how recent they are. Only swaps that lower the clash levels are
+    weighed in full (in ranked fields spread and movement follow: `polish`)."""
+    games = [list(game) for game in games]
+    for _ in range(REFINE_ROUNDS):
+        best = None
+        for slot, game in enumerate(games):
+            for player in game:
+                mine = field.partners[player]
+                if not any(other in mine for other in game):
                     continue
-                before = add(costs[slot], costs[other])
-                for a in list(games[slot]):
-                    for b in list(games[other]):
-                        here = [b if p == a else p for p in games[slot]]
-                        there = [a if p == b else p for p in games[other]]
-                        new = (field.cost(slot, here), field.cost(other, there))
-                        after = add(*new)
-                        if after[:CLASH_LEVELS] <= before[:CLASH_LEVELS] and after < before:
-                            games[slot], games[other] = here, there
-                            costs[slot], costs[other] = new
-                            touched.update((slot, other))
-                            improved = True
-                            break
-                    else:
+                leave = _clash_sum(mine, game)
+                for other_slot, other_game in enumerate(games):
+                    if other_slot == slot:
                         continue
-                    break
+                    join = _clash_sum(mine, other_game)
+                    for partner in other_game:
+                        theirs = field.partners[partner]
+                        change = _clash_change(leave, join, _clash_sum(theirs, game), _clash_sum(theirs, other_game),
+                                               mine.get(partner))
+                        if change < CLASH_ZERO and (best is None or change < best[0]):
+                            best = (change, slot, other_slot, player, partner)
+        if best is None:
+            break
+        _, slot, other_slot, player, partner = best
+        games[slot] = [partner if p == player else p for p in games[slot]]
+        games[other_slot] = [player if p == partner else p for p in games[other_slot]]
     return games
 
 
-def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
-    """The clash levels of a whole arrangement: what comes before spread and movement."""
-    return field.total(games)[:CLASH_LEVELS]
+CLASH_ZERO = (0,) * CLASH_LEVELS
+
+
+def _clash_sum(partners: dict, game: list[int]) -> tuple:
+    found = [partners[p] for p in game if p in partners]
+    return tuple(map(sum, zip(*found))) if found else CLASH_ZERO
+
+
+def _clash_change(leave, join, partner_here, partner_there, between) -> tuple:
+    """Clash levels' change when a player (with `leave` in its game, `join` in the other) swaps with a partner
+    (`partner_here` with the player's game, `partner_there` with its own); `between`: the two together."""
+    between = between or CLASH_ZERO
+    return tuple(j - b - l + h - b - t for j, l, h, t, b in zip(join, leave, partner_here, partner_there, between))
 
 
 def exhaustive(field: PodField) -> list[list[int]]:

@@ -1,16 +1,29 @@
-"""Exact grouping of players with OR-Tools CP-SAT, for what the pods engine's local search leaves.
+"""Exact grouping of players with OR-Tools CP-SAT, for what the pods engine's searches leave.
 
 Team mates and repeat meetings (the clash levels) come before the spread of wins and movement, so which
 players share a game matters first and which table it gets second. The model groups the whole field:
 each player in exactly one group, each group its size, a Boolean for every pair that costs something
-together (true when they share a group), and the clash levels weighted so that one unit of a level
-outweighs everything below it. Groups of one size are interchangeable here, so that symmetry is broken
-(the k-th player sits in one of the first k groups of its size class). The groups are then laid out
-down the standings and polished by swaps that lower the spread and movement without adding a clash.
+together (true when they share a group). Groups of one size are interchangeable here, so that symmetry is
+broken (the k-th player sits in one of the first k groups of its size class). It is solved in stages, each
+starting from the best grouping known (a hint) and keeping what the one before found:
 
-The solver runs on one worker with a fixed seed and a deterministic work limit, so the same workbook
-always gives the same games; its answer is kept only when it is better than the local search's. When
-it proves its grouping optimal, the notes can say that no arrangement avoids a repeat.
+1. when no repeat is forced by the lower bound of `pods_tabu.repeat_floor`: is there a grouping without
+   any clash (a pure feasibility question, which CP-SAT often answers fast)?
+2. the clash counts (team mates, third or later meetings, second meetings), weighted so that one unit of a
+   level outweighs everything below it, with the lower bound on the repeats as a constraint (it lets
+   CP-SAT prove what the bound allows);
+3. with each count held at what stage 2 found, how recent the repeats are, newest first: a pair last met
+   in round r weighs (repeats + 1) ** (its round's place among the rounds), so one repeat of a round
+   outweighs any number of repeats of earlier rounds (rounds taken a few at a time when 64 bits would
+   not hold the weights).
+
+In ranked fields `narrow_spread` then groups the field again with only the repeats already chosen allowed
+(so no clash level can grow) and the widest spread of wins in a game as the objective; the groups are laid
+out down the standings and polished (spread, then movement).
+
+The solver runs on one worker with a fixed seed and a deterministic work limit (never a time limit), so
+the same workbook always gives the same games; its answer is kept only when it is better. When it proves
+the clash counts optimal, the notes can say that no arrangement avoids a repeat.
 """
 
 from __future__ import annotations
@@ -19,10 +32,14 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from .pods import BOARDS_SOLVER_WORK, CLASH_LEVELS, SOLVER_WORK, ZERO, PodField, add, clash_cost, lay_out, polish
+from .pods_field import (BOARDS_SOLVER_WORK, CLASH_LEVELS, COUNT_LEVELS, SOLVER_WORK, WHOLE_FIELD_SEATS, ZERO, PodField,
+                         add, clash_cost, lay_out, polish, spread_floor)
+from .pods_tabu import repeat_floor
 
-WHOLE_FIELD_SEATS = 2048  # players x games: up to this the whole field is grouped at once (90 players in fours)
 WINDOW = 8  # games per window in larger fields
+SPREAD_WORK = 0.1  # the spread stage's deterministic work budget
+COUNTS_SHARE = 0.7  # of the work left after stage 1, the most stage 2 may use (stage 3 has the rest)
+SAFE_WEIGHT = 2 ** 52  # objective weights stay below this
 
 
 def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[int]]:
@@ -32,7 +49,7 @@ def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[in
         grouped, optimal = solve_groups(field, games, SOLVER_WORK if field.ranked else BOARDS_SOLVER_WORK)
         if clash_cost(field, grouped) < clash_cost(field, games):
             games = polish(field, lay_out(field, grouped)) if field.ranked else grouped
-        field.proven = optimal
+        field.proven = field.proven or optimal
         return games
     starts = sorted({max(0, min(slot - WINDOW // 2, len(games) - WINDOW)) for slot in range(len(games))
                      if field.clashes(games[slot])})
@@ -42,18 +59,85 @@ def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[in
 
 
 def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[list[list[int]], bool]:
-    """The grouping with the least clash cost CP-SAT finds within `work`, and whether it is proven optimal.
+    """The grouping with the least clash cost CP-SAT finds within `work` (counts, then recency), and whether
+    its counts are proven optimal."""
+    floor = repeat_floor(field)[0]
+    players = [e.id for e in field.entrants]
+    if floor == 0:
+        model, seat = _grouping_model(field, players, games)
+        for first, second in _clash_pairs(field, players):
+            for s in range(len(games)):
+                model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
+        status, solver = _solve(model, work / 2)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return _groups(solver, seat, players, len(games)), True
+        work -= solver.deterministic_time
+    model, seat = _grouping_model(field, players, games)
+    levels, rounds = _pair_terms(field, model, seat, players, range(len(games)))
+    if floor:
+        model.Add(sum(rounds) >= floor)  # the pairs that meet again: at least the bound
+    counts = levels[:COUNT_LEVELS]
+    objective, weight = 0, 1
+    for level in reversed(counts):  # a unit of a level outweighs all below it
+        objective += weight * sum(cost * variable for variable, cost in level)
+        weight *= sum(cost for _, cost in level) + 1
+    model.Minimize(objective)
+    status, solver = _solve(model, work * COUNTS_SHARE)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return games, False
+    work -= solver.deterministic_time  # what the counts left passes to recency
+    optimal = status == cp_model.OPTIMAL
+    found = _groups(solver, seat, players, len(games))
+    values = [sum(cost * solver.Value(variable) for variable, cost in level) for level in counts]
+    if any(values[1:]) and len(set(rounds.values())) > 1:
+        for level, value in zip(counts, values):
+            model.Add(sum(cost * variable for variable, cost in level) <= value)
+        found = _by_recency(field, model, seat, players, found, rounds, sum(values[1:]), work) or found
+    return found, optimal
 
-    First it looks for a grouping with no clash at all (a pure feasibility question, which CP-SAT often
-    answers fast even where weighing clashes would be slow); only if there is none does it weigh them."""
-    clean, _ = _groups_model(field, games, work / 2, forbid=True)
-    if clean is not None:
-        return clean, True
-    weighed, optimal = _groups_model(field, games, work / 2, forbid=False)
-    return (weighed, optimal) if weighed is not None else (games, False)
+
+def _by_recency(field: PodField, model: cp_model.CpModel, seat: dict, players: list[int], games: list[list[int]],
+                rounds: dict, repeats: int, work: float) -> list[list[int]] | None:
+    """Stage 3: the counts held, how recent the repeats are, newest rounds first, a few rounds at a time."""
+    by_round: dict[int, list] = {}
+    for variable, last in rounds.items():
+        by_round.setdefault(last, []).append(variable)
+    order = sorted(by_round, reverse=True)
+    chunks, chunk, weight = [], [], 1
+    for last in order:
+        if chunk and weight * (repeats + 1) > SAFE_WEIGHT:
+            chunks.append(chunk)
+            chunk, weight = [], 1
+        chunk.append(last)
+        weight *= repeats + 1
+    chunks.append(chunk)
+    found = None
+    for index, chunk in enumerate(chunks):
+        if work <= 0:
+            break
+        expression, weight = 0, 1
+        for last in reversed(chunk):  # the oldest round of the chunk weighs 1
+            expression += weight * sum(by_round[last])
+            weight *= repeats + 1
+        model.Minimize(expression)
+        _hint(model, seat, players, found or games)
+        status, solver = _solve(model, work / (len(chunks) - index))
+        work -= solver.deterministic_time
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        found = _groups(solver, seat, players, len(games))
+        model.Add(expression <= int(solver.ObjectiveValue()))
+    return found
 
 
-def _seating_model(field: PodField, players: list[int], slots: list[int]) -> tuple[cp_model.CpModel, dict]:
+def _clash_pairs(field: PodField, players: list[int]):
+    for first in players:
+        for second in field.partners[first]:
+            if field.rank[first] < field.rank[second]:
+                yield first, second
+
+
+def _seating_model(field: PodField, players: list[int], slots) -> tuple[cp_model.CpModel, dict]:
     """A Boolean per player and game slot: each player in exactly one slot, each slot its size."""
     model = cp_model.CpModel()
     seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
@@ -64,44 +148,93 @@ def _seating_model(field: PodField, players: list[int], slots: list[int]) -> tup
     return model, seat
 
 
-def _groups_model(field: PodField, games: list[list[int]], work: float,
-                  forbid: bool) -> tuple[list[list[int]] | None, bool]:
-    players = [e.id for e in field.entrants]
+def _grouping_model(field: PodField, players: list[int], games: list[list[int]]):
+    """The whole field's seating, its interchangeable groups' symmetry broken, hinted with `games`."""
     slots = list(range(len(games)))
     model, seat = _seating_model(field, players, slots)
-    hint = canonical(field, games)
     for size in set(field.sizes):
         group = [s for s in slots if field.sizes[s] == size]
         for index, p in enumerate(players):  # interchangeable groups: the k-th player in one of the first k
             for s in group[index + 1:]:
                 model.Add(seat[p, s] == 0)
-    if forbid:
-        for first in players:
-            for second in field.partners[first]:
-                if field.rank[first] < field.rank[second]:
-                    for s in slots:
-                        model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
-    else:
-        objective, weight = 0, 1
-        for level in reversed(_pair_terms(field, model, seat, players, slots)):  # a unit outweighs all below
-            objective += weight * sum(cost * variable for variable, cost in level)
-            weight *= sum(cost for _, cost in level) + 1
-        model.Minimize(objective)
+    _hint(model, seat, players, canonical(field, games))
+    return model, seat
+
+
+def _hint(model: cp_model.CpModel, seat: dict, players: list[int], games: list[list[int]]) -> None:
+    model.ClearHints()
+    where = {p: s for s, game in enumerate(games) for p in game}
     for (p, s), variable in seat.items():
-        model.AddHint(variable, p in hint[s])
-    status, solver = _solve(model, work)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None, False
-    return [[p for p in players if solver.BooleanValue(seat[p, s])] for s in slots], status == cp_model.OPTIMAL
+        model.AddHint(variable, where.get(p) == s)
+
+
+def _groups(solver: cp_model.CpSolver, seat: dict, players: list[int], count: int) -> list[list[int]]:
+    return [[p for p in players if solver.BooleanValue(seat[p, s])] for s in range(count)]
+
+
+def narrow_spread(field: PodField, games: list[list[int]], work: float = SPREAD_WORK) -> list[list[int]]:
+    """The field grouped again for the narrowest widest spread of wins, only the clashing pairs already
+    together allowed to share a game (so no clash level grows); kept when the whole cost is lower."""
+    grouped, _ = narrowest_groups(field, games, work)
+    if grouped is None:
+        return games
+    arranged = polish(field, lay_out(field, grouped))
+    return arranged if field.total(arranged) < field.total(games) else games
+
+
+def narrowest_groups(field: PodField, games: list[list[int]], work: float) -> tuple[list[list[int]] | None, bool]:
+    """CP-SAT's grouping with the narrowest widest spread (only the clashing pairs together in `games` may
+    share a game), and whether that spread is proven the narrowest.
+
+    A yes-or-no question per width, narrowest last: a Boolean per game and number of points says that the
+    game holds a player with those points, and two numbers further apart than the width may not share a
+    game. Each narrower width only adds clauses, so one model serves them all, and each question starts
+    from the last answer; the work budget is shared (what a question leaves passes to the next)."""
+    players = [e.id for e in field.entrants]
+    slots = range(len(games))
+    model, seat = _grouping_model(field, players, games)
+    together = {frozenset(pair) for game in games for pair in combinations(game, 2)}
+    for first, second in _clash_pairs(field, players):
+        if frozenset((first, second)) not in together:
+            for s in slots:
+                model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
+    values = sorted({field.points[p] for p in players})
+    holds = {(v, s): model.NewBoolVar("") for v in values for s in slots}
+    for p in players:
+        for s in slots:
+            model.AddImplication(seat[p, s], holds[field.points[p], s])
+    found, proven, left = None, False, work
+    width, floor = field.widest_spread(games) - 1, spread_floor(field)
+    forbidden = set()
+    while width >= floor and left > 0:
+        for low in values:
+            for high in values:
+                if high - low > width and (low, high) not in forbidden:
+                    forbidden.add((low, high))
+                    for s in slots:
+                        model.AddBoolOr([holds[low, s].Not(), holds[high, s].Not()])
+        status, solver = _solve(model, left)
+        left -= solver.deterministic_time
+        if status == cp_model.INFEASIBLE:
+            proven = True
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        found = _groups(solver, seat, players, len(games))
+        _hint(model, seat, players, found)
+        width = field.widest_spread(found) - 1
+    return found, proven or (found is not None and field.widest_spread(found) == floor)
 
 
 def solve_window(field: PodField, games: list[list[int]], slots: list[int], work: float) -> list[list[int]]:
     """The players of `slots` re-arranged among those games with every level in the objective (the other games
-    stay); kept only when better."""
+    stay); kept only when better. Recency weighs here by the round of the last meeting (newest first only
+    approximately: the weights must fit 64 bits); the exact cost decides what is kept."""
     players = sorted((p for slot in slots for p in games[slot]), key=field.rank.get)
     model, seat = _seating_model(field, players, slots)
-    levels = [[(cost, variable) for variable, cost in level] for level in _pair_terms(field, model, seat, players,
-                                                                                       slots)]
+    terms, rounds = _pair_terms(field, model, seat, players, slots)
+    levels = [[(cost, variable) for variable, cost in level] for level in terms[:COUNT_LEVELS]]
+    levels.append([(last, variable) for variable, last in rounds.items()])
     low, high = min(field.points[p] for p in players), max(field.points[p] for p in players)
     spreads = []
     for s in slots:
@@ -158,10 +291,11 @@ def canonical(field: PodField, games: list[list[int]]) -> list[list[int]]:
     return ordered
 
 
-def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: list[int], slots: list[int]):
+def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: list[int], slots):
     """A Boolean for each pair that costs something together (true when they share any group), listed under
-    each clash level it costs on, with how much."""
-    terms: list[list] = [[] for _ in range(CLASH_LEVELS)]
+    each counting level it costs on, with how much; and, for the pairs that met, the round they last met."""
+    terms: list[list] = [[] for _ in range(COUNT_LEVELS)]
+    rounds: dict = {}
     for first, second in combinations(players, 2):
         costs = field.partners[first].get(second)
         if not costs:
@@ -169,7 +303,10 @@ def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: l
         together = model.NewBoolVar("")
         for s in slots:
             model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not(), together])
-        for level, cost in enumerate(costs):
+        for level, cost in enumerate(costs[:COUNT_LEVELS]):
             if cost:
                 terms[level].append((together, cost))
-    return terms
+        last = field.last_met(first, second)
+        if last is not None:
+            rounds[together] = last
+    return terms, rounds

@@ -2,12 +2,17 @@
 
 The swaps of `pods.local_search` only take moves that lower the cost at once, so late in a long event,
 when most pairs have met, they stop at a local optimum with repeats that a better grouping avoids. This
-search works on the repeat levels alone (team mates, then meetings for the third time or more, then
-second meetings, as one weighted sum), with numpy arrays: each step takes a player in a clash and makes
-the swap with anyone in another game (in ranked fields, at first only players with close records) that
-changes the cost least, even upwards, while the players just moved may not move back for a while (the
-tabu tenure). It keeps the best grouping seen and stops at no clash, after a fixed number of steps, or when
-a long run of steps found nothing better, so a round always gets the same games.
+search works on the clash levels (team mates, then meetings for the third time or more, then second
+meetings, then how recent the repeats are, as one weighted integer: `clash_weights`), with numpy arrays:
+each step takes a player in a clash and makes the swap with anyone in another game (in ranked fields, at
+first only players with close records) that changes the cost least, even upwards, while the players just
+moved may not move back for a while (the tabu tenure). Where no swap lowers the cost, a rotation of three
+players among three games is tried first (a player in a clash to another game, one of that game to a
+third, one of the third to the first game): it crosses the plateaus where every single swap costs (a
+board with one repeat whose players no other board can take in exchange). The search keeps the best
+grouping seen and stops at a lower bound (`repeat_floor`: then the grouping is proven optimal on the
+counts), after a fixed amount of work, or when a long run of work found nothing better, so a round always
+gets the same games. `narrower_groups` uses the same search to narrow the spread of wins.
 """
 
 from __future__ import annotations
@@ -16,101 +21,269 @@ import random
 
 import numpy as np
 
-from .pods import PodField
+from .pods_field import PodField
 
-STEPS_PER_FIELD = 320_000  # steps x players: the budget shrinks as fields grow (each step costs ~ players)
+WORK_PER_FIELD = 200_000  # step-equivalents x players: the budget shrinks as fields grow
 FEWEST_STEPS = 150
-MOST_STEPS = 6_000  # small fields: more finds nothing more in the benchmark, and costs time
-STALL_STEPS = 3_500  # steps without a better grouping after which the search stops (none was found later)
-TENURE = 7
-WIDENING = ((1, 0.125), (3, 0.125), (None, 0.75))  # (widest gap in points or None for any, share of the steps)
+MOST_STEPS = 2_500  # small fields: more finds nothing more in the benchmark, and costs time
+STEPS_PER_GAME = 400
+STALL_SHARE = 0.7  # the search stops after this share of its budget without a better grouping
+ELEMENTS_PER_STEP = 20_000  # moves weighed that cost about as much as one step's fixed overhead
+ROTATION_STEPS = 3  # a rotation's fixed overhead, in steps
+ROTATION_CHOICES = 8  # rotations weigh, for each player in a clash, the games of its best few swaps
+TENURE = 7  # steps a moved player stays put (at least; fewer in fields of few games)
+RECENCY_SHARE = 0.25  # boards: the share of the work that weighs every round it can (after the last alone)
+WIDENING = ((1, 0.125), (3, 0.125), (None, 0.75))  # (widest gap in points or None for any, share of the work)
+NEVER = np.iinfo(np.int64).max
 
 
-def clash_weights(field: PodField) -> np.ndarray:
-    """The cost of each pair sharing a game on the repeat levels, as one integer whose weights keep their
-    order: a team mate outweighs any number of repeats, a third meeting any number of second ones (bounded
-    by how many pairs can share a game at all). How recent a meeting is stays with the swaps that follow:
-    weighed here too, it leaves the search circling a single old repeat instead of crossing to none."""
+def clash_weights(field: PodField, rounds: int | None = None) -> tuple[np.ndarray, int, dict[int, int]]:
+    """The cost of each pair sharing a game on the clash levels, as one integer whose weights keep their
+    order: a team mate outweighs any number of repeats, a third meeting any number of second ones, a second
+    meeting any number of the recency units below (each level bounded by how many pairs can share a game
+    at all). Recency: a repeat last met in one of the newest rounds weighs more than any number from older
+    ones, for as many rounds, newest first, as 64 bits hold (all of them in small fields; at least the round
+    just played: 000, if two players met in the last round they should not meet in the following one). What
+    is left of recency stays with the swaps and the solver that follow, and so does the spread of wins.
+    `rounds` caps how many rounds are weighed. Returns the weights, the weight of one second meeting and the
+    weight of each round weighed."""
     n = len(field.entrants)
-    pairs = sum(size * (size - 1) // 2 for size in field.sizes)
-    frequent = pairs + 1
-    team = frequent * (pairs * (field.round + 1) + 1)
+    unit = _repeat_unit(field)
+    newest = sorted({last for e in field.entrants for other, last in e.met.items() if other in field.by_id},
+                    reverse=True)
+    weighed = max(1, min(len(newest), rounds or len(newest)))
+    while weighed > 1 and unit ** (weighed + 3) * (field.round + 2) ** 2 >= 2 ** 62:  # the team weight x pairs
+        weighed -= 1
+    recency = {last: unit ** (weighed - 1 - index) for index, last in enumerate(newest[:weighed])}
+    second = unit ** weighed
+    frequent = second * unit
+    team = frequent * (unit * (field.round + 1) + 1)
     weights = np.zeros((n, n), dtype=np.int64)
     for first, partners in field.partners.items():
         i = field.rank[first]
         for other, (t, f, s, _) in partners.items():
-            weights[i, field.rank[other]] = t * team + f * frequent + s
-    return np.maximum(weights, weights.T)
+            last = recency.get(field.last_met(first, other), 0) if f or s else 0
+            weights[i, field.rank[other]] = t * team + f * frequent + s * second + last
+    return np.maximum(weights, weights.T), second, recency
 
 
-def clash_search(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """Games with the least clash cost the search finds from `games` (their sizes kept, in the same slots).
+def _repeat_unit(field: PodField) -> int:
+    return sum(size * (size - 1) // 2 for size in field.sizes) + 1  # more than the pairs of any grouping
 
-    In a ranked field the search first swaps only players whose records are close (`WIDENING`: at most one
-    point apart, then three, each on a small share of the steps) and reaches across the field only for
-    what those leave: a repeat avoided with a player ten wins away is a poor trade when one a single win
-    away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
-    total = min(MOST_STEPS, max(FEWEST_STEPS, STEPS_PER_FIELD // max(len(field.entrants), 1)))
-    plan = WIDENING if field.ranked else ((None, 1.0),)
-    weights = clash_weights(field)
-    for widest_gap, share in plan:
+
+def repeat_floor(field: PodField) -> tuple[int, int]:
+    """Lower bounds on the repeat pairs of any grouping, all of them and those of the round just played.
+
+    The pairs that last met in one round fall into groups that all met one another there (found greedily);
+    a group of k players spread over the games of this round leaves, however it is spread, at least the
+    pairs of the most even split (k into as many games as there are, at most a game's size in each). A pair
+    last met in one round only, so the bounds of all groups of all rounds add up. It is useful in small
+    fields (three boards of seven: 15 repeats in round 2 are forced), and 0 where games outnumber a group."""
+    games, biggest = len(field.sizes), max(field.sizes, default=0)
+    if games >= biggest:  # a group met in one game, so it is no larger than a game: it can always spread
+        return 0, 0
+    by_round: dict[int, dict[int, set[int]]] = {}
+    for e in field.entrants:
+        for other, last in e.met.items():
+            if other in field.by_id:
+                by_round.setdefault(last, {}).setdefault(e.id, set()).add(other)
+    floor = last_round = 0
+    for number, graph in by_round.items():
+        groups: list[list[int]] = []
+        for player in sorted(graph, key=field.rank.get):
+            home = next((g for g in groups if all(q in graph[player] for q in g)), None)
+            if home is None:
+                groups.append([player])
+            else:
+                home.append(player)
+        bound = sum(_even_pairs(len(group), games, biggest) for group in groups)
+        floor += bound
+        last_round += bound if number == field.round - 1 else 0
+    return floor, last_round
+
+
+def _even_pairs(count: int, games: int, size: int) -> int:
+    if games == 0 or count > games * size:
+        return 0
+    share, extra = divmod(count, games)
+    return extra * (share + 1) * share // 2 + (games - extra) * share * (share - 1) // 2
+
+
+def clash_search(field: PodField, games: list[list[int]]) -> tuple[list[list[int]], bool]:
+    """Games with the least clash cost the search finds from `games` (their sizes kept, in the same slots),
+    and whether their clash counts reach the lower bound (then no grouping has fewer repeats).
+
+    The search weighs recency by the round just played alone at first: more rounds make the landscape
+    steeper and the search then finds fewer repeats less often. On boards all alike a last share of the
+    work (`RECENCY_SHARE`) goes on from the best grouping with every round it can weigh (counts never get
+    worse: they come first). In a ranked field the search first swaps only players whose records are close
+    (`WIDENING`: at most one point apart, then three, each on a small share of the work) and reaches across
+    the field only for what those leave: a repeat avoided with a player ten wins away is a poor trade when
+    one a single win away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
+    total = _budget(field)
+    if field.ranked:
+        plan = [(gap, share, 1) for gap, share in WIDENING]
+    else:
+        plan = [(None, 1 - RECENCY_SHARE, 1), (None, RECENCY_SHARE, None)]
+    floor, last_round = repeat_floor(field)
+    cost, proven = None, False
+    for widest_gap, share, rounds in plan:
+        weights, second, recency = clash_weights(field, rounds)
+        least = floor * second + last_round * recency.get(field.round - 1, 0)  # no grouping costs less
         gap = None if widest_gap is None else widest_gap * field.scale
-        games = _tabu(field, weights, games, gap, int(total * share))
-        if not any(field.clashes(game) for game in games):
+        games, cost = _tabu(field, weights, games, gap, total * share, least)
+        proven = proven or cost // second <= floor
+        if cost <= least:
             break
-    return games
+    return games, proven
+
+
+def _budget(field: PodField) -> int:
+    """The search's work in step-equivalents: fewer as fields grow (a step costs about as many as players),
+    and no more than `STEPS_PER_GAME` a game (a field of three boards is searched through long before)."""
+    steps = max(FEWEST_STEPS, WORK_PER_FIELD // max(len(field.entrants), 1))
+    return min(MOST_STEPS, STEPS_PER_GAME * len(field.sizes), steps)
+
+
+def _loads(weights: np.ndarray, game_of: np.ndarray, games: int) -> np.ndarray:
+    """load[i, g]: the cost of player i with the players of game g (every game has players). Exact integer
+    sums by game, not a matrix product: numpy multiplies 64-bit integers without BLAS, and floats would round
+    the large weights."""
+    order = np.argsort(game_of, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(np.bincount(game_of, minlength=games))[:-1]))
+    return np.add.reduceat(weights[:, order], starts, axis=1)
 
 
 def _tabu(field: PodField, weights: np.ndarray, games: list[list[int]], widest_gap: int | None,
-          steps: int) -> list[list[int]]:
-    """The tabu search itself, swapping only players whose points differ by at most `widest_gap` (if set)."""
+          budget: float, floor: int) -> tuple[list[list[int]], int]:
+    """The tabu search itself, swapping only players whose points differ by at most `widest_gap` (if set),
+    within `budget` step-equivalents of work; the best games and their cost."""
     n = len(field.entrants)
     ids = [e.id for e in field.entrants]
+    everyone = np.arange(n)
     game_of = np.empty(n, dtype=np.int64)
     for slot, game in enumerate(games):
         for pid in game:
             game_of[field.rank[pid]] = slot
-    member = np.zeros((len(games), n))
-    member[game_of, np.arange(n)] = 1
-    load = np.rint(weights.astype(float) @ member.T).astype(np.int64)  # load[i, g]: i's cost with game g
-    cost = int(load[np.arange(n), game_of].sum()) // 2
-    best_cost, best, found_at = cost, game_of.copy(), 0
+    load = _loads(weights, game_of, len(games))
+    own = load[everyone, game_of]
+    cost = int(own.sum()) // 2
+    best_cost, best = cost, game_of.copy()
     tabu = np.zeros(n, dtype=np.int64)
     rng = random.Random(f"{field.round}:{n}")
-    everyone = np.arange(n)
     points = np.array([field.points[pid] for pid in ids])
-    for step in range(1, steps + 1):
-        own = load[everyone, game_of]
-        clashing = np.flatnonzero(own > 0)
-        if best_cost == 0 or clashing.size == 0 or step - found_at > STALL_STEPS:
-            break
+    ranked = field.ranked and len(set(points.tolist())) > 1
+    tenure = max(2, min(TENURE, len(games) // 2))  # with two or three games, a long tenure freezes the field
+    close = None if widest_gap is None else np.abs(points[:, None] - points[None, :]) <= widest_gap
+    work = found_at = 0.0
+    step = 0
+    while work < budget and best_cost > floor and work - found_at <= budget * STALL_SHARE:
+        step += 1
+        clashing = np.flatnonzero(own)
         here = game_of[clashing]
         # change[r, j]: the cost change of swapping clashing player r with player j
-        change = (load[clashing][:, game_of] - 2 * weights[clashing] + load[:, here].T
-                  - load[clashing, here][:, None] - own[None, :])
-        free = (tabu[clashing][:, None] < step) & (tabu[None, :] < step)
-        allowed = (game_of[None, :] != here[:, None]) & (free | (cost + change < best_cost))
-        if widest_gap is not None:
-            allowed &= np.abs(points[clashing][:, None] - points[None, :]) <= widest_gap
-        if not allowed.any():
+        change = load[clashing][:, game_of]
+        change -= 2 * weights[clashing]
+        change += load[:, here].T
+        change -= own[clashing][:, None]
+        change -= own
+        allowed = game_of != here[:, None]
+        if close is not None:
+            allowed &= close[clashing]
+        work += 1 + change.size / ELEMENTS_PER_STEP
+        if not allowed.any():  # nobody in a clash may move (records too far apart): this phase is over
+            break
+        free = allowed & (((tabu[clashing] < step)[:, None] & (tabu < step)) | (change < best_cost - cost))
+        if not free.any() or change[free].min() >= 0:  # no swap lowers the cost: a rotation of three may
+            rotation, weighed = _best_rotation(weights, load, own, game_of, clashing, change, allowed, close)
+            work += ROTATION_STEPS + weighed / ELEMENTS_PER_STEP
+            if rotation is not None:
+                lowest, moves = rotation
+                for player, slot in moves:
+                    load[:, game_of[player]] -= weights[:, player]
+                    load[:, slot] += weights[:, player]
+                for player, slot in moves:
+                    game_of[player] = slot
+                    tabu[player] = step + tenure + rng.randrange(tenure)
+                own = load[everyone, game_of]
+                cost += lowest
+                if cost < best_cost:
+                    best_cost, best, found_at = cost, game_of.copy(), work
+                continue
+        change[~free] = NEVER  # tabu unless it beats the best seen (aspiration)
+        lowest = int(change.min())
+        if lowest == NEVER:
             tabu[:] = 0
             continue
-        change = np.where(allowed, change, np.iinfo(np.int64).max)
-        lowest = change.min()
         rows, columns = np.nonzero(change == lowest)
-        gaps = np.abs(points[clashing[rows]] - points[columns])
-        closest = np.flatnonzero(gaps == gaps.min())  # of equal swaps, the one between the closest records
-        pick = closest[rng.randrange(closest.size)]  # ties drawn (seeded): a fixed choice would walk in circles
+        if ranked:  # of equal swaps, the one between the closest records
+            gaps = np.abs(points[clashing[rows]] - points[columns])
+            closest = np.flatnonzero(gaps == gaps.min())
+            rows, columns = rows[closest], columns[closest]
+        pick = rng.randrange(rows.size)  # ties drawn (seeded): a fixed choice would walk in circles
         i, j = int(clashing[rows[pick]]), int(columns[pick])
         there, here_i = game_of[j], game_of[i]
-        load[:, here_i] += weights[:, j] - weights[:, i]
-        load[:, there] += weights[:, i] - weights[:, j]
+        moved = weights[:, i] - weights[:, j]
+        load[:, here_i] -= moved
+        load[:, there] += moved
         game_of[i], game_of[j] = there, here_i
-        cost += int(lowest)
-        tabu[i] = tabu[j] = step + TENURE + rng.randrange(TENURE)
+        own = load[everyone, game_of]
+        cost += lowest
+        tabu[i] = tabu[j] = step + tenure + rng.randrange(tenure)
         if cost < best_cost:
-            best_cost, best, found_at = cost, game_of.copy(), step
+            best_cost, best, found_at = cost, game_of.copy(), work
     grouped: list[list[int]] = [[] for _ in games]
     for index, slot in enumerate(best):
         grouped[slot].append(ids[index])
-    return grouped
+    return grouped, best_cost
+
+
+def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close):
+    """The rotation that lowers the cost most, if any: clashing player i to the game of j, j to the game of l,
+    l to i's game (three different games). For each i, j ranges over the players of its best few swaps.
+    Returns ((change, [(player, new game)] * 3) or None, elements weighed)."""
+    count = min(ROTATION_CHOICES, change.shape[1])
+    swap = np.where(allowed, change, NEVER)
+    picks = np.argpartition(swap, count - 1, axis=1)[:, :count]  # j: i's best swap partners
+    i = np.repeat(clashing, count)
+    j = picks.ravel()
+    keep = swap[np.repeat(np.arange(clashing.size), count), j] < NEVER
+    i, j = i[keep], j[keep]
+    if i.size == 0:
+        return None, 0
+    a, b = game_of[i], game_of[j]
+    # i leaves a for b (taking j's place), j leaves b for l's game c (taking l's place), l leaves c for a
+    first = load[i, b] - weights[i, j] - own[i]  # i into b without j
+    second = load[j][:, game_of] - weights[j] - own[j][:, None]  # j into l's game without l
+    third = (load[:, a] - weights[:, i]).T - own[None, :]  # l into a without i
+    total = first[:, None] + second + third
+    valid = (game_of[None, :] != a[:, None]) & (game_of[None, :] != b[:, None])
+    if close is not None:
+        valid &= close[j] & close[i]
+    total = np.where(valid, total, NEVER)
+    best = np.unravel_index(int(total.argmin()), total.shape)
+    lowest = int(total[best])
+    if lowest >= 0:
+        return None, total.size
+    row, l = int(best[0]), int(best[1])
+    pi, pj = int(i[row]), int(j[row])
+    return (lowest, [(pi, int(game_of[pj])), (pj, int(game_of[l])), (l, int(game_of[pi]))]), total.size
+
+
+def narrower_groups(field: PodField, games: list[list[int]], width: int) -> list[list[int]] | None:
+    """A grouping whose games span at most `width` points of wins, with no clashing pair together that is not
+    together in `games` (so no clash level grows), if the tabu search finds one: the pairs too far apart
+    count as clashes of weight 1, the clashes not in `games` weigh more than all of them together."""
+    n = len(field.entrants)
+    points = np.array([field.points[e.id] for e in field.entrants])
+    far = (np.abs(points[:, None] - points[None, :]) > width).astype(np.int64)
+    clash = clash_weights(field)[0] > 0
+    slot_of = np.empty(n, dtype=np.int64)
+    for slot, game in enumerate(games):
+        for pid in game:
+            slot_of[field.rank[pid]] = slot
+    kept = slot_of[:, None] == slot_of[None, :]
+    weights = np.where(clash & ~kept, int(far.sum()) + 1, np.where(clash, 0, far))
+    np.fill_diagonal(weights, 0)
+    found, cost = _tabu(field, weights, games, None, _budget(field), 0)
+    return found if cost == 0 else None

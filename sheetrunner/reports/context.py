@@ -9,12 +9,15 @@ expect, not after Zoë.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ..model import Event, Round, SeatScore
+from ..penalties import describe
 from ..rulesets import Ruleset
+from ..soft_scores import award_tables
 from ..standings import Standings
 from ..tiebreakers import Tiebreaker
 
@@ -69,20 +72,23 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
     the latest ones."""
     names = event.players_by_id
     shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
-    current = _points(paired_on)
+    extra = dict(ruleset.report_extras(event, paired_on, round_))
+    title, detail = extra.pop("ruleset_title", ruleset.title), extra.pop("standings_detail", None)
+    current = _points(paired_on, extra.pop("points_columns", ()))
     groups = ruleset.group_of(event)
-    tables = [{**_table(table, names, current, shown_columns), "group": groups.get(table.player_ids[0], "")}
-              for table in round_.games]
+    tables = [{**_table(table, names, current, shown_columns, ruleset.two_player),
+               "group": groups.get(table.player_ids[0], "")} for table in round_.games]
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
              "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
-        event=_event(event, ruleset, round_, shown_columns),
+        event={**_event(event, ruleset, round_, shown_columns), "ruleset": title},
         round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
         slips=[{"number": t["number"], "group": t["group"], "seats": t["seats"],
                 "columns": [c.header for c in ruleset.result_columns]} for t in tables],
-        standings=standings_data(latest, event, shown_columns), history=_history(event, ruleset, scores),
+        standings=_with_detail(standings_data(latest, event, shown_columns), detail),
+        history=_history(event, ruleset, scores),
         outstanding=[t for t, game in zip(tables, round_.games) if not all(s.has_result for s in game.seats)],
-        reports=reports, extra=ruleset.report_extras(event, paired_on, round_),
+        reports=reports, extra=extra,
     )
 
 
@@ -108,12 +114,16 @@ def _hall(event: Event) -> dict[str, Any]:
     return {"round_minutes": options.get("round_minutes") or 50, "public_url": options.get("public_url") or ""}
 
 
-def _points(standings: Standings) -> dict[int, str]:
-    """Each player's score as it stood when the round was paired ("TP 6"), blank before round 1's results."""
-    lead = next((tb for tb in standings.tiebreakers if tb.shown), None)
-    if lead is None or not standings.after_round:
+def _points(standings: Standings, keys: tuple[str, ...] = ()) -> dict[int, str]:
+    """Each player's score as it stood when the round was paired ("TP 6"), blank before round 1's results: the
+    lead tiebreaker, or the standings columns the ruleset names (`points_columns` in its report extras: Allegiance
+    shows wins and VI, "Wins 1 · VI 41")."""
+    chosen = [tb for key in keys for tb in standings.columns if tb.key == key]
+    chosen = chosen or [tb for tb in standings.tiebreakers if tb.shown][:1]
+    if not chosen or not standings.after_round:
         return {}
-    return {row.player.id: f"{lead.label} {shown(row.values[lead.key], lead)}" for row in standings.rows}
+    return {row.player.id: " · ".join(f"{tb.label} {shown(row.values[tb.key], tb)}" for tb in chosen)
+            for row in standings.rows}
 
 
 def _columns(player, shown_columns: list[str]) -> list[str]:
@@ -125,11 +135,79 @@ def _note(round_: Round, player_id: int) -> str:
     return next((seat.note for seat in table.seats if seat.player_id == player_id), "") if table else ""
 
 
-def _table(table, names, current, shown_columns) -> dict[str, Any]:
+def _table(table, names, current, shown_columns, two_player: bool) -> dict[str, Any]:
+    """A table as the wall shows it. Notes about a pair of its players are said once for the table, not under both
+    names (a match's shared `notes`, a board's `footnotes`); a seat keeps only what is its own (a power played
+    again, why a player sits out)."""
     seats = [{"seat": seat.seat, "name": names[seat.player_id].name, "id": seat.player_id,
               "team": names[seat.player_id].team, "points": current.get(seat.player_id, ""), "note": seat.note,
               "columns": _columns(names[seat.player_id], shown_columns)} for seat in table.seats]
-    return {"number": table.number, "seats": seats}
+    notes = _match_notes(seats) if two_player else []
+    footnotes = [] if two_player else _board_notes(seats)
+    return {"number": table.number, "seats": seats, "notes": notes, "footnotes": footnotes}
+
+
+# The engines' notes on both players of a pair, as `pair` writes them into the round sheet's Note column (pairing/
+# pods.py and swiss.py `describe`). The wall shows each once per table; the Note column keeps them all.
+_REPEAT = re.compile(r"Meets (?P<other>.+?) (?:again|for the (?P<nth>\w+) time) \(last met in round (?P<round>\d+)\): "
+                     r"(?P<why>no arrangement avoids it|the search found no arrangement that avoids it)\.(?:\s+|$)")
+_SAME_TEAM = re.compile(r"Same team \((?P<team>.+?)\) as (?P<other>.+?): (?P<why>no arrangement keeps them apart|the "
+                        r"search found no arrangement that keeps them apart)\.(?:\s+|$)")
+_FLOAT = re.compile(r"Paired across score groups \([^()]*\)\.(?:\s+|$)")
+
+
+def _board_notes(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A board's repeat meetings and same-team seats as footnotes, each pair once ("Repeat meetings: Ann–Ben (round
+    1), …; no arrangement avoids them."), in parts (`lead`, `pairs`, `end`) so a page keeps a pair on one line;
+    taken out of the seats' notes."""
+    names = {seat["name"] for seat in seats}
+    repeats: dict[frozenset, tuple[str, str, str]] = {}
+    teams: dict[frozenset, tuple[str, str]] = {}
+    proven = {"repeat": True, "team": True}
+
+    def take(seat: dict[str, Any], pattern: re.Pattern, found: dict, kind: str, label) -> None:
+        def one(match: re.Match) -> str:
+            if match["other"] not in names:
+                return match[0]
+            found.setdefault(frozenset((seat["name"], match["other"])), (seat["name"], match["other"], label(match)))
+            proven[kind] &= match["why"].startswith("no arrangement")
+            return ""
+        seat["note"] = pattern.sub(one, seat["note"] or "").strip()
+
+    for seat in seats:
+        take(seat, _REPEAT, repeats, "repeat", lambda m: f"round {m['round']}" if not m["nth"] else
+             f"{m['nth']} meeting, last in round {m['round']}")
+        take(seat, _SAME_TEAM, teams, "team", lambda m: m["team"])
+    notes = []
+    if repeats:
+        it = "them" if len(repeats) > 1 else "it"
+        why = f"no arrangement avoids {it}" if proven["repeat"] else f"the search found no arrangement that avoids {it}"
+        notes.append(_footnote(f"Repeat meeting{'s' if len(repeats) > 1 else ''}", repeats.values(), why))
+    if teams:
+        why = "no arrangement keeps them apart" if proven["team"] else \
+            "the search found no arrangement that keeps them apart"
+        notes.append(_footnote("Same team", teams.values(), why))
+    return notes
+
+
+def _footnote(lead: str, pairs, why: str) -> dict[str, Any]:
+    shown_pairs = [f"{first}–{second} ({detail})" for first, second, detail in pairs]
+    return {"lead": f"{lead}: ", "pairs": shown_pairs, "end": f"; {why}.",
+            "text": f"{lead}: {', '.join(shown_pairs)}; {why}."}
+
+
+def _match_notes(seats: list[dict[str, Any]]) -> list[str]:
+    """A two-player table's notes: a float across score groups is routine in a Swiss and left to the round sheet
+    and the TO's summary (the points beside the names show it); what both players share (a rematch, teammates
+    paired) is said once for the table."""
+    for seat in seats:
+        seat["note"] = _FLOAT.sub("", seat["note"] or "").strip()
+    shared = {seat["note"] for seat in seats}
+    if len(shared) == 1 and len(seats) > 1:
+        for seat in seats:
+            seat["note"] = ""
+        return [note for note in shared if note]
+    return []
 
 
 def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[str, Any]]:
@@ -142,6 +220,17 @@ def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[
     return sorted(rows, key=lambda row: collation_key(row["name"]))
 
 
+def _with_detail(standings: dict[str, Any], detail: dict[str, Any] | None) -> dict[str, Any]:
+    """The standings with the ruleset's own columns beside the ranking (`standings_detail` in its report extras:
+    {"columns": [{"label", "meaning"}], "rows": {player id: [cells]}}), e.g. Diplomacy's boards played, sit-outs
+    and attendance factor, which explain a score. They rank nothing: the order stays the standings'."""
+    columns = detail["columns"] if detail else []
+    for group in standings["groups"]:
+        for row in group["rows"]:
+            row["detail"] = detail["rows"].get(row["id"], [""] * len(columns)) if detail else []
+    return {**standings, "detail_columns": columns}
+
+
 def standings_data(standings: Standings, event: Event, shown_columns: list[str] = ()) -> dict[str, Any]:
     """Standings as rows of formatted cells, grouped (per pod) when the ruleset ranks inside groups. The seeded
     draw decides exact ties but is not printed (`standings --json` has it)."""
@@ -151,11 +240,13 @@ def standings_data(standings: Standings, event: Event, shown_columns: list[str] 
     for row in standings.rows:
         groups.setdefault(row.group, []).append({
             "rank": row.rank_label, "overall": row.overall_rank or "", "name": row.player.name, "id": row.player.id,
-            "team": row.player.team, "dropped": row.dropped, "columns": _columns(players[row.player.id], shown_columns),
+            "team": row.player.team, "dropped": row.dropped, "status": row.status,
+            "columns": _columns(players[row.player.id], shown_columns),
             "cells": [shown(row.values[tb.key], tb) for tb in columns]})
     return {"after": standings.after_round, "columns": [{"label": tb.label, "meaning": tb.meaning} for tb in columns],
             "group_label": standings.group_label, "groups": [{"name": name, "rows": rows} for name, rows in groups.items()],
-            "tiebreakers": [tb.label for tb in standings.tiebreakers]}
+            "tiebreakers": [tb.label for tb in standings.tiebreakers],
+            "awards": award_tables(standings, event)}  # soft scores' top 3 (issue 21)
 
 
 def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[dict[str, Any]]:
@@ -178,6 +269,9 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
         for pid in event.missed(round_):
             entries[pid].append({"round": round_.number, "table": "—", "seat": "", "opponents": [],
                                  "result": ruleset.missed_text, "points": shown(points.get((round_.number, pid)))})
+    for penalty in event.penalties:  # after the round's own row (issue 21)
+        entries[penalty.player_id].append({"round": penalty.round, "table": "—", "seat": "", "opponents": [],
+                                           "result": describe(penalty), "points": ""})
     return [{"name": p.name, "id": p.id, "team": p.team, "rounds": sorted(entries[p.id], key=lambda e: e["round"])}
             for p in sorted(event.players, key=lambda p: collation_key(p.name))]
 

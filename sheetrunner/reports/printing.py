@@ -4,22 +4,40 @@ Chromium honours the pages' CSS: the paper size, the page header (event, round, 
 ("Page x of y") printed on every page, and no table or slip split across pages. A callback is told how
 many reports are printed of how many, so the command line can show progress on long runs. The pages for screens
 (the phone page's search, the projector's clock) are not printed.
+
+One browser prints every page of a run: started once with `--remote-debugging-pipe` and driven over the DevTools
+protocol (commands in on its fd 3, replies out on its fd 4, each a JSON message ended by NUL; standard library
+only), two tabs printing at once. Starting Chromium costs about a second of CPU and wall time, and it was paid once
+per report. The pages are printed with the settings `--print-to-pdf` uses (backgrounds, the CSS page size, no
+browser header or footer), so the PDFs are the same. Where no pipe can be handed over (not POSIX), each page is
+printed by a browser of its own, as before.
 """
 
 from __future__ import annotations
 
+import base64
+import json
+import os
+import select
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
 from ..problems import EventError, Problem
 
-BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-pdf-header-footer"]
+HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# For a browser run for one command (`--print-to-pdf`, `--screenshot`, `--dump-dom`). Not for the driven browser:
+# `--no-pdf-header-footer` alone makes headless Chromium run its command page, which then closes every tab.
+BROWSER_FLAGS = [*HEADLESS_FLAGS, "--no-pdf-header-footer"]
 SCREEN_PAGES = ("find", "projector")  # pages with a script, for phones and the big screen: never printed
+# What `--print-to-pdf` asks of the page (Chromium's headless command handler), asked here over the protocol.
+PRINT_SETTINGS = {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False}
+TABS = 2  # pages printed at once: the machines TOs bring have two cores or more
+PAGE_TIMEOUT = 300  # seconds one page may take to load and print, as a single `--print-to-pdf` run was allowed
 
 
 def find_browser() -> str | None:
@@ -41,21 +59,228 @@ def print_pdfs(pages: list[Path], kit: list[Path] = (),
         raise EventError(Problem("", "", "No headless browser was found to print PDFs.",
                                  "Install Chromium (e.g. `apt-get install chromium`), or print the HTML reports "
                                  "from any browser."))
-    pdfs = []
     with tempfile.TemporaryDirectory() as profile:
-        for page in pages:
-            pdf = page.with_suffix(".pdf")
-            try:
-                subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}",
-                                page.resolve().as_uri()], check=True, capture_output=True, timeout=300)
-            except (subprocess.SubprocessError, OSError) as error:
-                raise EventError(Problem(page.name, "", f"Chromium could not print {page.name} ({error}).",
-                                         "Try again, or print the HTML page from a browser.")) from None
-            pdfs.append(pdf)
-            progress(len(pdfs), len(pages))
+        if os.name == "posix" and pages:
+            pdfs = _print_in_one_browser(browser, profile, pages, progress)
+        else:
+            pdfs = _print_one_by_one(browser, profile, pages, progress)
     if kit:
         pdfs.append(combine([page.with_suffix(".pdf") for page in kit], pages[0].parent / "kit.pdf"))
     return pdfs
+
+
+def _print_one_by_one(browser: str, profile: str, pages: list[Path],
+                      progress: Callable[[int, int], None]) -> list[Path]:
+    """A browser started for each page, printing it with `--print-to-pdf`."""
+    pdfs = []
+    for page in pages:
+        pdf = page.with_suffix(".pdf")
+        try:
+            subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={profile}", f"--print-to-pdf={pdf}",
+                            page.resolve().as_uri()], check=True, capture_output=True, timeout=PAGE_TIMEOUT)
+        except (subprocess.SubprocessError, OSError) as error:
+            raise _cannot_print(page, str(error)) from None
+        pdfs.append(pdf)
+        progress(len(pdfs), len(pages))
+    return pdfs
+
+
+def _print_in_one_browser(browser: str, profile: str, pages: list[Path],
+                          progress: Callable[[int, int], None]) -> list[Path]:
+    """Every page printed by one browser, up to `TABS` at once; the PDFs in the order of `pages`."""
+    try:
+        with DevToolsPipe(browser, profile) as devtools:
+            tabs = [devtools.open_tab() for _ in range(min(TABS, len(pages)))]
+            waiting = list(reversed(pages))
+            busy: dict[str, Path] = {}  # tab's session -> the page it prints
+            done = 0
+            for tab in tabs:
+                busy[tab] = waiting.pop()
+                devtools.start(tab, busy[tab])
+            while busy:
+                tab = devtools.next_printed(busy)
+                done += 1
+                progress(done, len(pages))
+                del busy[tab]
+                if waiting:
+                    busy[tab] = waiting.pop()
+                    devtools.start(tab, busy[tab])
+    except BrowserFailed as failed:
+        raise _cannot_print(failed.page, failed.reason) from None
+    return [page.with_suffix(".pdf") for page in pages]
+
+
+def _cannot_print(page: Path | None, reason: str) -> EventError:
+    name = page.name if page is not None else "the reports"
+    return EventError(Problem(page.name if page is not None else "", "", f"Chromium could not print {name} "
+                              f"({reason}).", "Try again, or print the HTML page from a browser."))
+
+
+class BrowserFailed(Exception):
+    def __init__(self, reason: str, page: Path | None = None):
+        super().__init__(reason)
+        self.reason, self.page = reason, page
+
+
+class DevToolsPipe:
+    """A headless Chromium driven over the DevTools protocol on a pipe: tabs (one session each) that load a page
+    and print it to PDF. Commands are answered out of order among the tabs; `next_printed` reads replies and events
+    until one tab's PDF is written."""
+
+    def __init__(self, browser: str, profile: str):
+        self.browser, self.profile = browser, profile
+        self.buffer = bytearray()
+        self.messages: list[dict] = []  # read but not yet wanted
+        self.next_id = 0
+        self.state: dict[str, dict] = {}  # session -> its page, step, pending call, loader and deadline
+
+    def __enter__(self) -> DevToolsPipe:
+        to_browser, self.commands = os.pipe()  # the browser reads its fd 3
+        self.replies, from_browser = os.pipe()  # and writes its fd 4
+        try:
+            self.process = subprocess.Popen(
+                [self.browser, *HEADLESS_FLAGS, "--remote-debugging-pipe", f"--user-data-dir={self.profile}"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                preexec_fn=_as_fds_3_and_4(to_browser, from_browser), close_fds=False)
+        except OSError as error:
+            self._close_fds()
+            raise BrowserFailed(str(error)) from None
+        finally:
+            os.close(to_browser)
+            os.close(from_browser)
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        try:
+            self._send("Browser.close")
+            self.process.wait(timeout=10)
+        except (BrowserFailed, OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        finally:
+            self._close_fds()
+
+    def _close_fds(self) -> None:
+        for fd in (getattr(self, "commands", None), getattr(self, "replies", None)):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.commands = self.replies = None
+
+    # -- tabs ------------------------------------------------------------------------------------------------
+
+    def open_tab(self) -> str:
+        """A new tab, attached: its session, with the page's lifecycle events (to know when a page has loaded)."""
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable", session=session)
+        self.call("Page.setLifecycleEventsEnabled", {"enabled": True}, session=session)
+        return session
+
+    def start(self, session: str, page: Path) -> None:
+        """Load `page` in the tab; `next_printed` prints it once it has loaded."""
+        call = self._send("Page.navigate", {"url": page.resolve().as_uri()}, session)
+        self.state[session] = {"page": page, "step": "navigate", "call": call, "loader": None, "loaded": set(),
+                               "deadline": time.monotonic() + PAGE_TIMEOUT}
+
+    def next_printed(self, busy: dict[str, Path]) -> str:
+        """Read until one of the busy tabs has written its PDF; that tab's session."""
+        while True:
+            message = self._read(min(self.state[s]["deadline"] for s in busy), busy)
+            session = message.get("sessionId")
+            tab = self.state.get(session) if session in busy else None
+            if tab is None:
+                continue
+            if "id" in message and message["id"] == tab["call"]:
+                if "error" in message:
+                    raise BrowserFailed(message["error"].get("message", "protocol error"), tab["page"])
+                if tab["step"] == "navigate":
+                    if message["result"].get("errorText"):
+                        raise BrowserFailed(message["result"]["errorText"], tab["page"])
+                    tab["step"], tab["loader"] = "loading", message["result"].get("loaderId")
+                    if tab["loader"] in tab["loaded"]:  # loaded before the navigation's reply was read
+                        self._print(session, tab)
+                elif tab["step"] == "print":
+                    tab["page"].with_suffix(".pdf").write_bytes(base64.b64decode(message["result"]["data"]))
+                    return session
+            elif message.get("method") == "Page.lifecycleEvent" and message["params"]["name"] == "load":
+                tab["loaded"].add(message["params"]["loaderId"])
+                if tab["step"] == "loading" and message["params"]["loaderId"] == tab["loader"]:
+                    self._print(session, tab)
+
+    def _print(self, session: str, tab: dict) -> None:
+        tab["step"], tab["call"] = "print", self._send("Page.printToPDF", PRINT_SETTINGS, session)
+
+    # -- the protocol ----------------------------------------------------------------------------------------
+
+    def call(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+        """Send one command and wait for its reply (events meanwhile are kept for later)."""
+        call = self._send(method, params, session)
+        deadline = time.monotonic() + PAGE_TIMEOUT
+        while True:
+            found = next((m for m in self.messages if m.get("id") == call), None)
+            if found is not None:
+                self.messages.remove(found)
+                break
+            self.messages.append(self._read_one(deadline))
+        if "error" in found:
+            raise BrowserFailed(f"{method}: {found['error'].get('message', 'protocol error')}")
+        return found["result"]
+
+    def _send(self, method: str, params: dict | None = None, session: str | None = None) -> int:
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        data = json.dumps(message).encode() + b"\0"
+        try:
+            while data:
+                data = data[os.write(self.commands, data):]
+        except (OSError, TypeError) as error:
+            raise BrowserFailed(f"the browser stopped listening: {error}") from None
+        return self.next_id
+
+    def _read(self, deadline: float, busy: dict[str, Path]) -> dict:
+        if self.messages:
+            return self.messages.pop(0)
+        try:
+            return self._read_one(deadline)
+        except BrowserFailed as failed:
+            first = min(busy, key=lambda s: self.state[s]["deadline"])
+            raise BrowserFailed(failed.reason, busy[first]) from None
+
+    def _read_one(self, deadline: float) -> dict:
+        """The next message from the browser, waiting at most until `deadline`."""
+        while True:
+            end = self.buffer.find(b"\0")
+            if end >= 0:
+                message = json.loads(self.buffer[:end])
+                del self.buffer[:end + 1]
+                return message
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.replies], [], [], left)[0]:
+                raise BrowserFailed(f"no answer in {PAGE_TIMEOUT} s")
+            chunk = os.read(self.replies, 1 << 20)
+            if not chunk:
+                raise BrowserFailed(f"the browser stopped (exit code {self.process.poll()})")
+            self.buffer += chunk
+
+
+def _as_fds_3_and_4(to_browser: int, from_browser: int) -> Callable[[], None]:
+    """In the browser's process, before it starts: the pipe's ends as fds 3 and 4, where
+    `--remote-debugging-pipe` looks for them (moved above 10 first, so neither overwrites the other)."""
+    import fcntl  # POSIX only, as this way of printing
+
+    def move() -> None:
+        high_in = fcntl.fcntl(to_browser, fcntl.F_DUPFD, 10)
+        high_out = fcntl.fcntl(from_browser, fcntl.F_DUPFD, 10)
+        os.dup2(high_in, 3)
+        os.dup2(high_out, 4)
+        os.close(high_in)
+        os.close(high_out)
+    return move
 
 
 def combine(pdfs: list[Path], target: Path) -> Path:

@@ -59,6 +59,12 @@ class Allegiance(Ruleset):
     provides = frozenset({"wins", "vi"})
     score_key = "wins"
     points_value = "wins"
+    deduct_from = "vi"  # wins are games won, facts of the table; a deduction takes victory influence (README)
+    main_score = "vi"
+
+    def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
+        """Players follow their wins and their VI (000 ranks by both): the pairings show the two."""
+        return {"points_columns": ("wins", "vi")}
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         problems = []

@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..columns import BYES, SEAT, Column
 from ..history import History
-from ..model import Event, Round, SeatScore, Settings, Table
+from ..model import DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing
 from ..problems import Problem
@@ -45,6 +45,9 @@ class Ruleset:
     final_title: str = "Final"  # the sheet of a multiplayer ruleset's final game
     final_order: tuple[str, ...] = ()  # a final game's values that order its players (multiplayer), best first
     final_adds: dict[str, str] = {}  # standings column -> the final game's value added to it (`Final decides: score`)
+    penalty_kinds: tuple[str, ...] = (WARNING, POINT_DEDUCTION, DISQUALIFICATION)  # Penalties sheet kinds that fit
+    deduct_from: str = ""  # the per-round value a point deduction comes off ("": the event score, see tiebreakers)
+    main_score: str = ""  # the standings column a point deduction lowers and an added soft score raises
 
     @property
     def two_player(self) -> bool:
@@ -67,6 +70,16 @@ class Ruleset:
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A late entry's missed round: a loss with no opponent (§2), counted as a round played."""
         return SeatScore(round_number, player_id, (), {}, "loss")
+
+    def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
+        """A seat's round once a match loss decides its match: "loss" for the penalised player, "win" for the
+        opponent (IPG, Definition of Penalties). Only rulesets listing `match loss` in `penalty_kinds`."""
+        raise NotImplementedError
+
+    def with_game_losses(self, round_: Round, losses: dict[int, int]) -> Round:
+        """The round with each player's game losses (player -> count) counted as games their opponent won. Only
+        rulesets that count games (`game loss` in `penalty_kinds`)."""
+        return round_
 
     def idle_in(self, event: Event, round_number: int) -> set[int]:
         """Players with nothing to play in a round, who are neither seated nor missing it (a finished pod)."""
@@ -144,6 +157,7 @@ class SwissPaired(Ruleset):
     """A two-player ruleset paired by the Swiss engine on its score column (§5.1), with invited players' byes."""
 
     player_columns = (BYES,)
+    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         """Invited players take their byes first; the engine pairs the rest, an odd one out getting the bye of

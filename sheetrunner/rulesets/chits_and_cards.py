@@ -26,10 +26,11 @@ from fractions import Fraction
 
 from ..columns import BYES, Column
 from ..history import History
-from ..model import Event, Player, Round, SeatScore, Settings, Table
+from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
 from ..pairing import Entrant, Pairing
 from ..pairing.chits import CardsEngine, ChitHolder, fallback_flag
 from ..pairing.tables import assign_tables
+from ..penalties import forced_outcomes
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
@@ -56,6 +57,9 @@ class ChitsAndCards(Ruleset):
     provides = frozenset({"chits", "mp", "cards"})
     score_key = "chits"
     points_value = "chits"
+    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    deduct_from = "chits"  # chits go to the bank
+    main_score = "chits"
     extra_reports = {"table_cards": "Table cards"}
 
     def check_players(self, players: list[Player], sheet: str) -> list[Problem]:
@@ -95,6 +99,11 @@ class ChitsAndCards(Ruleset):
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A missed round is a loss with no opponent (§2): the chit goes to the bank."""
         return SeatScore(round_number, player_id, (), self._values("loss"), "loss")
+
+    def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
+        """A match loss is a loss (a chit to the opponent) and the opponent's win; cards swap as for a typed result
+        (`current_cards`)."""
+        return SeatScore(score.round, score.player_id, score.opponents, self._values(outcome), outcome)
 
     @staticmethod
     def _values(outcome: str) -> dict[str, Fraction]:
@@ -170,10 +179,12 @@ def current_cards(event: Event) -> dict[int, int]:
     """Each player's card after every round so far: a winner ends up with the lower of the two cards."""
     cards = dealt_cards(event)
     for round_ in event.rounds:
+        forced = forced_outcomes(event, round_)  # match losses (Penalties sheet)
         for game in round_.games:
             first, second = game.seats
-            if first.result.get("result") in ("W", "L"):
-                winner, loser = (first, second) if first.result["result"] == "W" else (second, first)
+            result = {"win": "W", "loss": "L"}.get(forced.get(first.player_id), first.result.get("result"))
+            if result in ("W", "L"):
+                winner, loser = (first, second) if result == "W" else (second, first)
                 low, high = sorted((cards[winner.player_id], cards[loser.player_id]))
                 cards[winner.player_id], cards[loser.player_id] = low, high
     return cards

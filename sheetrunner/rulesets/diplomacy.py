@@ -36,6 +36,7 @@ absent and makes attendance partial.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 
 from ..columns import Column
@@ -45,6 +46,7 @@ from ..options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
+from ..standings import Standings
 from .base import Locate, Ruleset, finishing_order, names_of, seeded_order, teams_apart
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult
 from .diplomacy_systems import DRAW_SCORED, SYSTEM_OPTIONS, SYSTEMS, compute_board
@@ -64,6 +66,12 @@ YELLOW_CARDS = Column("yellow_cards", "Yellow cards", ("Yellow",), "whole", mini
                       hint="Type the centres docked for yellow cards (blank is 0).", width=12)
 END_YEAR = Column("end_year", "End year", ("Last year", "Final year"), "whole", minimum=1901, required=False,
                   hint="Type the last completed game year of this board, e.g. 1910.", width=9)
+# The scoring systems as the reports name the one in use (the README's list describes each).
+SYSTEM_NAMES = {"ndc-1995": "NDC 1995", "sum-of-squares": "sum of squares", "c-diplo-100": "C-Diplo 100",
+                "c-diplo-80": "C-Diplo 80", "carnage": "Carnage", "carnage-dead-equal": "Carnage (dead equal)",
+                "carnage-2023": "Carnage 2023", "carnage-centre-count": "centre-count Carnage",
+                "draw-size": "draw size", "calhamer-draw": "Calhamer draw points", "tribute": "Tribute",
+                "manorcon": "ManorCon", "bangkok-2020": "Bangkok 2020"}
 VOLUNTEERS = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out"),
                   hint="Type the rounds this player volunteers to sit out, e.g. 2 or 1, 3.", width=10)
 
@@ -101,10 +109,18 @@ class Diplomacy(Ruleset):
     missed_text = "away (not played)"
     score_key = "event_score"
     points_value = "score"
+    main_score = "event_score"  # a point deduction comes off the event score itself, never one board (README)
 
     def default_rounds(self, player_count: int) -> int:
         """Two rounds, as the NDC at MidCon (001)."""
         return 2
+
+    def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
+        """The reports name the scoring system in use (not every one this ruleset offers), and the standings show
+        what explains a score: boards played, rounds sat out, and whether the partial attendance factor applies."""
+        system = event.settings.option("scoring_system") or "ndc-1995"
+        return {"ruleset_title": f"Diplomacy boards scored by {SYSTEM_NAMES.get(system, system)}",
+                "standings_detail": attendance_detail(event, round_.number)}
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A round missed by a late entry is not played: the partial attendance rule (001) covers it."""
@@ -268,6 +284,41 @@ class Diplomacy(Ruleset):
             pairing.note(pid, "Sits out this round (volunteered)." if pid in volunteers else
                          "Sits out this round (drawn among those who sat out least).")
         return pairing.explain(names_of(event))
+
+
+def attendance_detail(event: Event, round_number: int) -> dict[str, object] | None:
+    """Per player, in the rounds the standings count (every result in, up to `round_number`): boards played, rounds
+    sat out, and the factor on their score: 1, or the `Partial attendance factor` for a player who attended (played
+    or sat out) fewer rounds than count, as the event score computes it (tiebreakers.event_score, 001)."""
+    counted = []
+    for round_ in event.rounds:
+        if round_.number > round_number or not round_.is_complete:
+            break
+        counted.append(round_)
+    if not counted:
+        return None
+    settings = event.settings
+    wanted = settings.option("counting_rounds") or settings.rounds or counted[-1].number
+    counting = max(1, min(wanted, counted[-1].number))
+    factor = Fraction(settings.option("partial_attendance_factor"))
+    boards = Counter(pid for round_ in counted for game in round_.games for pid in game.player_ids)
+    sat_out = Counter(pid for round_ in counted for pid in round_.byes)
+
+    def factor_of(pid: int) -> str:
+        attended = boards[pid] + sat_out[pid]
+        return "" if not attended else "1" if attended >= counting else _number(factor)
+
+    return {"columns": [{"label": "Boards", "meaning": "Boards played in the rounds counted so far."},
+                        {"label": "Sat out", "meaning": "Rounds sat out: attended, scored by the Sit-out score "
+                         "option (by default the mean of the player's boards)."},
+                        {"label": "Factor", "meaning": f"On the score: 1 for a player who attended (played or sat "
+                         f"out) {counting} round(s) or more, else the partial attendance factor "
+                         f"({_number(factor)})."}],
+            "rows": {p.id: [str(boards[p.id]), str(sat_out[p.id]), factor_of(p.id)] for p in event.players}}
+
+
+def _number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
 def sit_out_rounds(text: object) -> set[int] | None:

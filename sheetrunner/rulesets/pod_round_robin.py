@@ -38,7 +38,7 @@ from string import ascii_uppercase
 
 from ..columns import Column
 from ..history import History
-from ..model import Event, Player, Round, SeatScore, Settings, Table
+from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.round_robin import Meeting, circle_schedule, complete_schedule, meetings_of, used_in_round
@@ -80,6 +80,9 @@ class PodRoundRobin(Ruleset):
                    "win_resistance_resistance", "random")
     provides = frozenset({"mp"})
     score_key = "match_points"
+    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    deduct_from = "mp"
+    main_score = "match_points"
 
     def default_rounds(self, player_count: int) -> int:
         """A full round robin of the largest pod the default size makes (its size when odd, one less when even);
@@ -119,6 +122,11 @@ class PodRoundRobin(Ruleset):
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})
+
+    def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
+        """A match loss scores as an L for the penalised player and a W for the opponent (002's match points)."""
+        return SeatScore(score.round, score.player_id, score.opponents, {**score.values, "mp": Fraction(POINTS[outcome])},
+                         outcome)
 
     def pods(self, event: Event) -> dict[str, list[int]]:
         """Pod name -> player IDs, starting players first: from the Pod column, or split evenly in seeded order;

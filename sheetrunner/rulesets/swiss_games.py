@@ -40,10 +40,11 @@ by `SwissPaired.pair` and score as any bye does.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from ..columns import Column
-from ..model import Round, Seat, SeatScore, Settings, Table
+from ..model import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
 from ..options import GAME_POINT_OPTIONS, Option
 from ..problems import Problem
 from ..values import MatchScore
@@ -83,6 +84,9 @@ class SwissGames(SwissPaired):
     tiebreakers = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
     provides = frozenset({"mp", "games_won"})
     score_key = "match_points"
+    penalty_kinds = SwissPaired.penalty_kinds + (GAME_LOSS,)
+    deduct_from = "mp"
+    main_score = "match_points"
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """The rows must agree (drawn games, a typed match score) before the match itself is judged."""
@@ -112,6 +116,33 @@ class SwissGames(SwissPaired):
             scores.append(self._score(round_.number, first, second, settings))
             scores.append(self._score(round_.number, second, first, settings))
         return scores
+
+    def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
+        """A match loss is recorded as the opponent's win by the majority of Best of (2-0 in a best of three)
+        with no game to the penalised player, as tournament software reports it; match points as the options
+        give a win or a loss. Both players penalised: both lose 0-2."""
+        needed = Fraction(settings.option("best_of") // 2 + 1)
+        points = settings.option("points_win" if outcome == "win" else "points_loss")
+        values = {**score.values, "mp": Fraction(points), "games_won": needed if outcome == "win" else Fraction(0),
+                  "games_drawn": Fraction(0), "games_played": needed}
+        return SeatScore(score.round, score.player_id, score.opponents, values, outcome)
+
+    def with_game_losses(self, round_: Round, losses: dict[int, int]) -> Round:
+        """IPG, Definition of Penalties: the player given a game loss loses that game for the match's result.
+        The round sheet holds the games played at the table, so each game loss adds a game won by the opponent
+        (a 1-1 match becomes 1-2); the match is then decided as any other (validation refuses a game loss
+        that would take the opponent past Best of's majority: the match had ended before it)."""
+
+        def seat(own: Seat, opponent: Seat) -> Seat:
+            gained = losses.get(opponent.player_id, 0)
+            if not gained:
+                return own
+            return replace(own, result={**own.result, "games_won": int(own.result["games_won"]) + gained})
+
+        tables = tuple(table if table.is_bye or not set(losses) & set(table.player_ids) else
+                       Table(table.number, (seat(table.seats[0], table.seats[1]), seat(table.seats[1], table.seats[0])))
+                       for table in round_.tables)
+        return Round(round_.number, tables, round_.sheet, round_.missed)
 
     @staticmethod
     def _score(round_number: int, seat: Seat, opponent: Seat, settings: Settings) -> SeatScore:

@@ -55,6 +55,8 @@ class SwissTP(SwissPaired):
     provides = frozenset({"tp", "op", "sp"})
     score_key = "tp"
     points_value = "tp"
+    deduct_from = "tp"
+    main_score = "tp"
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
@@ -78,6 +80,14 @@ class SwissTP(SwissPaired):
         tp += self.bonus(own, other, settings)
         values = {"tp": tp, "op": own, "sp": seat.result["sp"]}  # whole numbers: exact, and fast to add
         return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+
+    def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
+        """A match loss decides the game whatever the OP say: the penalised player has a defeat (0 TP, no bonus:
+        a penalty earns nothing), the opponent a victory (3 TP) with the offensive bonus their own OP reached
+        (004). OP and SP stay as typed: they were scored at the table and break ties."""
+        offensive = settings.option("offensive_bonus") and score.values["op"] >= settings.option("offensive_threshold")
+        tp = VICTORY + int(offensive) if outcome == "win" else DEFEAT
+        return SeatScore(score.round, score.player_id, score.opponents, {**score.values, "tp": tp}, outcome)
 
     @staticmethod
     def bonus(own: int, other: int, settings: Settings) -> int:

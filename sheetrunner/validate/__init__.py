@@ -16,16 +16,19 @@ from ..finals import cut_problems
 from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
 from ..logsheet import LogHistory, changed_rounds, read_log
 from ..model import Event
+from ..penalties import with_disqualifications
 from ..problems import Problem, one_per_cause
 from ..rulesets import Ruleset
 from ..grid import SheetRows
 from .edits import hand_made_compromises
 from .memory import added_after_pairing, find_recorded_rounds, values_without_header
 from .players import missing_shown_columns, read_players
+from .penalties import read_penalties
 from .playoff import misplaced_players, read_playoff
 from .reader import SheetReader, find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
+from .soft_scores import read_soft_scores
 
 __all__ = ["Checked", "validate", "find_sheet"]
 
@@ -60,13 +63,16 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     if settings is None or ruleset is None or players_sheet is None:
         return checked
     checked.problems.extend(missing_shown_columns(players_sheet, settings))
+    settings = read_soft_scores(players_sheet, settings, players, checked.problems)
     cells: dict = {}
     sheets = find_recorded_rounds(sheets, log, checked.problems)
     rounds = read_rounds(sheets, ruleset, settings, players, checked.problems, log, redo, cells)
     checked.problems.extend(added_after_pairing(players, rounds, sheets, log, redo))
     stage_cells: dict = {}
     playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo, stage_cells)
-    checked.event = Event(settings, tuple(players), tuple(rounds), tuple(playoff))
+    penalties = read_penalties(sheets, Event(settings, tuple(players), tuple(rounds)), ruleset, checked.problems)
+    checked.event = Event(settings, tuple(with_disqualifications(players, penalties)), tuple(rounds), tuple(playoff),
+                          tuple(penalties))
     checked.problems.extend(cut_problems(checked.event, ruleset))
     checked.problems.extend(ruleset.check_event(checked.event, players_sheet.name,
                                                 SheetReader(players_sheet, extra, []).cell))

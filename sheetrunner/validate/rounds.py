@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import Any, Callable
 
 from .. import columns as cols
@@ -90,6 +91,13 @@ def _progress(rounds: list[Round], ruleset: Ruleset, redo: bool) -> list[Problem
     return problems
 
 
+def not_on_roster_hint(name: str, players: list[Player]) -> str:
+    """A name not on the roster gets the closest roster names (§2), or how to add the player."""
+    close = difflib.get_close_matches(name, [p.name for p in players], n=3, cutoff=0.6)
+    return ("Did you mean " + " or ".join(f'"{c}"' for c in close) + "?") if close else \
+        "Add them to the Players sheet first."
+
+
 def seat_order(seat: Seat) -> tuple:
     """Numbered seats in number order; named seats (powers) as the rows list them."""
     return (seat.seat, seat.row) if isinstance(seat.seat, int) else (0, seat.row)
@@ -109,6 +117,7 @@ class RoundReader:
         self.result_keys = tuple(column.key for column in ruleset.result_columns)
         self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
+        self.not_playing_at: list[int] = []  # where in `problems` a seated player who does not play is reported
 
     @property
     def by_name(self) -> dict[str, Player]:
@@ -129,6 +138,8 @@ class RoundReader:
                 key = (BYE, row) if table == BYE else table
                 tables.setdefault(key, []).append(seat)
         round_ = Round(self.number, self._tables(tables), self.sheet.name)
+        if not round_.has_any_result:
+            self._offer_redo()
         missed = self._check_everyone_seated(seated, round_.has_any_result)
         return Round(round_.number, round_.tables, round_.sheet, tuple(missed))
 
@@ -210,10 +221,8 @@ class RoundReader:
             self.reader.problem(self.player_cell(row), "The row names no player.", "Type the player's name.")
             return None
         if by_name is None:
-            close = difflib.get_close_matches(name, [p.name for p in self.players], n=3, cutoff=0.6)
-            hint = ("Did you mean " + " or ".join(f'"{c}"' for c in close) + "?") if close else \
-                "Add them to the Players sheet first."
-            self.reader.problem(self.player_cell(row), f'"{name}" is not on the roster.', hint)
+            self.reader.problem(self.player_cell(row), f'"{name}" is not on the roster.',
+                                not_on_roster_hint(name, self.players))
         return by_name
 
     def player_cell(self, row: int) -> str:
@@ -227,7 +236,16 @@ class RoundReader:
             message = f"{player.name} dropped after round {player.dropped_after} (Players row {player.row}) " \
                       "but is seated here."
             hint = "Clear Dropped after to reinstate them, or remove this row."
+        self.not_playing_at.append(len(self.problems))
         self.reader.problem(self.player_cell(row), message, hint)
+
+    def _offer_redo(self) -> None:
+        """A player dropped (or made to join later) after the round was posted, before any result: `pair --redo`
+        pairs it again without them, which beats moving rows by hand (issue 20)."""
+        for index in self.not_playing_at:
+            problem = self.problems[index]
+            self.problems[index] = replace(problem, hint=f"{problem.hint} While {self.sheet.name} has no results, "
+                                           "`pair --redo` pairs it again without them.")
 
     def _tables(self, grouped: dict[Any, list[Seat]]) -> tuple[Table, ...]:
         tables = []

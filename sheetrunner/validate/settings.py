@@ -8,7 +8,7 @@ from .. import __version__
 from ..columns import Column
 from ..layout import EVENT_SHEET
 from ..model import Settings
-from ..options import COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, Option, normal, option_by_label
+from ..options import FORMAT_VERSION, Option, event_options, normal, option_by_label
 from ..problems import Problem
 from ..rulesets import RULESETS, Ruleset, get_ruleset
 from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
@@ -35,7 +35,7 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
         return None, None
     typed = _typed_settings(sheet, reader)
     ruleset = _read_ruleset(typed, reader)
-    options = COMMON_OPTIONS + HALL_OPTIONS + (ruleset.options if ruleset else ())
+    options = event_options(ruleset.options if ruleset else ())
     parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
               for option in options}
     _check_format_version(parsed.get("format_version"), typed, reader)

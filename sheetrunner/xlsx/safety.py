@@ -23,6 +23,7 @@ MAX_RATIO = 200  # unpacked / packed, for parts above a few MB
 RATIO_FROM = 8 * 1024 * 1024
 DOCTYPE = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 STRICT = b"purl.oclc.org/ooxml/spreadsheetml/main"
+ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"  # an .ods (and its template, .ots)
 SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."
 CHUNK = 1024 * 1024
 METHODS = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "LZMA", 9: "Deflate64", 6: "Implode", 93: "Zstandard"}
@@ -72,7 +73,7 @@ def check_workbook_bytes(path: Path, data: bytes) -> zipfile.ZipFile:
         raise open_problem(path, *DAMAGED) from None
     names = {info.filename for info in infos}
     if "xl/workbook.xml" not in names and "[Content_Types].xml" not in names:
-        raise open_problem(path, "This is a zip file, not an Excel workbook (.xlsx).", SAVE_AS)
+        raise _other_zip_problem(path, archive, names)
     _check_sizes(path, infos)
     return archive
 
@@ -239,6 +240,21 @@ def _not_xlsx_problem(path: Path, head: bytes) -> EventError:
         return open_problem(path, "This is a text (CSV) file, not an Excel workbook.",
                             "Make a workbook with `sheetrunner init EVENT.xlsx --players " + path.name + "`.")
     return open_problem(path, "This is not an Excel workbook (.xlsx).", SAVE_AS)
+
+
+def _other_zip_problem(path: Path, archive: zipfile.ZipFile, names: set[str]) -> EventError:
+    """A zip that is not an xlsx. LibreOffice's own OpenDocument spreadsheet (its `mimetype` part says so) and an
+    Apple Numbers file (its `Index/*.iwa` parts) are named, with how to save them as .xlsx (issue 20)."""
+    if "mimetype" in names:
+        mimetype = read_member(path, archive, archive.getinfo("mimetype"), limit=256).strip()
+        if mimetype.startswith(ODS_MIMETYPE):
+            return open_problem(path, "This is an OpenDocument spreadsheet (.ods), not an Excel workbook (.xlsx).",
+                                "In LibreOffice: File > Save As…, file type Excel 2007-365 (.xlsx); then use that "
+                                ".xlsx file.")
+    if any(name.startswith("Index/") and name.endswith(".iwa") for name in names):
+        return open_problem(path, "This is an Apple Numbers spreadsheet (.numbers), not an Excel workbook (.xlsx).",
+                            "In Numbers: File > Export To > Excel…; then use that .xlsx file.")
+    return open_problem(path, "This is a zip file, not an Excel workbook (.xlsx).", SAVE_AS)
 
 
 def _looks_like_text(data: bytes) -> bool:

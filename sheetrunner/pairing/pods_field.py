@@ -1,0 +1,218 @@
+"""What the pods engine weighs: a field of players in standings order, and the cost of any game (SPEC §5.2).
+
+Shared by the engine (`pods`), its tabu search (`pods_tabu`) and its exact solver (`pods_solver`), so none
+of them imports another's module to learn the objective. The cost of a game, level by level, in strict
+order (a unit of one level outweighs any amount of the levels after it):
+
+1. team mates in one game (when teams are kept apart);
+2. repeat meetings by how often: a pair meeting for the third time counts 1, a fourth time 2, …;
+3. pairs meeting for the second time;
+4. how recently the repeated pairs last met, newest first (000: "newer games take precedence"): a pair
+   last met in round r weighs `recency_base ** r`, where the base exceeds the number of pairs any
+   arrangement can hold, so one repeat of round r outweighs any number of repeats of earlier rounds, and
+   comparing the sums compares the counts per round from the newest down;
+5. the spread of wins inside the game, widest first: a game spanning s points of wins weighs
+   `spread_base ** s` (the base exceeds the number of games), so the widest spread in any game is as
+   narrow as it can be, then as few games as can be span it, then the next widest, and so on;
+6. movement: how far its players sit from their standings positions.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+from typing import Sequence
+
+from . import Entrant
+
+Cost = tuple[int, int, int, int, int, int]  # team, frequent repeats, second meetings, recency, spread, movement
+LEVELS = 6
+CLASH_LEVELS = 4  # the levels a clash lives on: team, the two of repeats, recency
+COUNT_LEVELS = 3  # the clash levels that count pairs (recency orders pairs of equal counts)
+SOLVER_WORK = 0.15  # CP-SAT's deterministic work budget per ranked round (about seconds, but reproducible)
+BOARDS_SOLVER_WORK = 0.06  # Diplomacy boards, small fields only (`BOARDS_SOLVER_SEATS`)
+WHOLE_FIELD_SEATS = 2048  # players x games: up to this CP-SAT groups the whole field at once (90 players in fours)
+BOARDS_SOLVER_SEATS = 64  # Diplomacy: CP-SAT for fields up to three boards; larger ones rely on the tabu search
+
+
+def add(*costs: Cost) -> Cost:
+    return tuple(map(sum, zip(*costs)))  # type: ignore[return-value]
+
+
+def sub(first: Cost, second: Cost) -> Cost:
+    return tuple(map(operator.sub, first, second))  # type: ignore[return-value]
+
+
+ZERO: Cost = (0,) * LEVELS  # type: ignore[assignment]
+
+
+@dataclass
+class PodField:
+    """Entrants in standings order, the game sizes from the top table down, and the cost of any game."""
+
+    entrants: tuple[Entrant, ...]
+    sizes: list[int]
+    round: int
+    keep_teams_apart: bool = True
+    ranked: bool = True  # games follow the standings (movement counts); Diplomacy boards are all alike
+    proven: bool = field(default=False, init=False)  # the last arrangement's clash counts are known optimal
+
+    def __post_init__(self) -> None:
+        self.rank = {e.id: index for index, e in enumerate(self.entrants)}
+        self.by_id = {e.id: e for e in self.entrants}
+        self.recency_base = sum(size * (size - 1) // 2 for size in self.sizes) + 1  # > pairs in any arrangement
+        self.spread_base = len(self.sizes) + 1  # > games
+        self.partners = self._clash_partners()
+        scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
+        self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
+        self.scale = scale  # points per unit of score
+        self.starts = [sum(self.sizes[:slot]) for slot in range(len(self.sizes))]
+        self._costs: dict[tuple[int, ...], Cost] = {}
+
+    def _clash_partners(self) -> dict[int, dict[int, tuple[int, int, int, int]]]:
+        """For each player, the players it would clash with and what that costs (met before, or a team mate)."""
+        teams: dict[str, list[int]] = {}
+        if self.keep_teams_apart:
+            for e in self.entrants:
+                if e.team:
+                    teams.setdefault(e.team, []).append(e.id)
+        partners: dict[int, dict[int, tuple[int, int, int, int]]] = {e.id: {} for e in self.entrants}
+        for e in self.entrants:
+            for other in [*e.met, *teams.get(e.team, ())] if e.team else e.met:
+                if other in self.by_id and other != e.id:
+                    partners[e.id][other] = self.pair_cost(e.id, other)
+        return partners
+
+    def last_met(self, first: int, second: int) -> int | None:
+        return self.by_id[first].met.get(second)
+
+    def pair_cost(self, first: int, second: int) -> tuple[int, int, int, int]:
+        """What two players cost together on the clash levels: (team, frequent, second meeting, recency)."""
+        team = int(self.same_team(first, second))
+        last = self.last_met(first, second)
+        if last is None:
+            return team, 0, 0, 0
+        times = self.by_id[first].meetings.get(second, 1)
+        return team, max(0, times - 1), int(times == 1), self.recency_base ** last
+
+    def same_team(self, first: int, second: int) -> bool:
+        team = self.by_id[first].team
+        return self.keep_teams_apart and bool(team) and team == self.by_id[second].team
+
+    def cost(self, slot: int, players: Sequence[int]) -> Cost:
+        """What one game costs, level by level; remembered, as the searches weigh the same games again."""
+        key = (slot, *players) if self.ranked else tuple(sorted(players))
+        known = self._costs.get(key)
+        if known is None:
+            known = self._costs[key] = self._game_cost(slot, players)
+        return known
+
+    def _game_cost(self, slot: int, players: Sequence[int]) -> Cost:
+        team = frequent = second = recency = 0
+        for a, b in combinations(players, 2):
+            clash = self.partners[a].get(b)
+            if clash is not None:
+                t, f, s, r = clash
+                team, frequent, second, recency = team + t, frequent + f, second + s, recency + r
+        if not self.ranked:
+            return team, frequent, second, recency, 0, 0
+        scores = [self.points[p] for p in players]
+        ranks = sorted(self.rank[p] for p in players)
+        movement = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
+        return team, frequent, second, recency, self.spread_base ** (max(scores) - min(scores)), movement
+
+    def clashes(self, players: Sequence[int]) -> bool:
+        return any(b in self.partners[a] for a, b in combinations(players, 2))
+
+    def total(self, games: list[list[int]]) -> Cost:
+        return add(ZERO, *(self.cost(slot, game) for slot, game in enumerate(games)))
+
+    def natural(self) -> list[list[int]]:
+        """Games filled straight down the standings."""
+        ids = [e.id for e in self.entrants]
+        return [ids[start:start + size] for start, size in zip(self.starts, self.sizes)]
+
+    def spread(self, game: Sequence[int]) -> int:
+        return max(self.points[p] for p in game) - min(self.points[p] for p in game)
+
+    def widest_spread(self, games: list[list[int]]) -> int:
+        return max((self.spread(game) for game in games if game), default=0)
+
+
+def spread_floor(field: PodField) -> int:
+    """The narrowest widest spread of wins any grouping can have, clashes aside: games of consecutive players
+    down the points (some grouping that narrow is always consecutive), the sizes in the best order."""
+    points = sorted((field.points[e.id] for e in field.entrants), reverse=True)
+    kinds = sorted(set(field.sizes))
+    wanted = tuple(field.sizes.count(size) for size in kinds)
+    memo: dict[tuple, int] = {}
+
+    def best(used: tuple) -> int:
+        start = sum(count * size for count, size in zip(used, kinds))
+        if used == wanted:
+            return 0
+        if used in memo:
+            return memo[used]
+        found = None
+        for index, size in enumerate(kinds):
+            if used[index] < wanted[index]:
+                spread = points[start] - points[start + size - 1]
+                after = best(used[:index] + (used[index] + 1,) + used[index + 1:])
+                value = max(spread, after)
+                found = value if found is None else min(found, value)
+        memo[used] = found
+        return found
+
+    return best((0,) * len(kinds)) if field.entrants else 0
+
+
+def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
+    """The clash levels of a whole arrangement: what comes before spread and movement."""
+    return field.total(games)[:CLASH_LEVELS]
+
+
+def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
+    """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
+    games = [[] for _ in groups]
+    for size in set(field.sizes):
+        slots = [s for s in range(len(groups)) if field.sizes[s] == size]
+        ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
+        for slot, group in zip(slots, ordered):
+            games[slot] = sorted(group, key=field.rank.get)
+    return games
+
+
+def polish(field: PodField, games: list[list[int]], around: set[int] | None = None,
+           reach: int = 2) -> list[list[int]]:
+    """Swaps between games up to `reach` tables apart that lower the cost and add no clash (in ranked fields:
+    spread and movement; on boards all alike, how recent the repeats are); with `around`, only swaps that
+    touch those games (and the games they change)."""
+    costs = [field.cost(slot, game) for slot, game in enumerate(games)]
+    touched = set(range(len(games))) if around is None else set(around)
+    improved = True
+    while improved:
+        improved = False
+        for slot in range(len(games) - 1):
+            for other in range(slot + 1, min(len(games), slot + reach + 1)):
+                if slot not in touched and other not in touched:
+                    continue
+                before = add(costs[slot], costs[other])
+                for a in list(games[slot]):
+                    for b in list(games[other]):
+                        here = [b if p == a else p for p in games[slot]]
+                        there = [a if p == b else p for p in games[other]]
+                        new = (field.cost(slot, here), field.cost(other, there))
+                        after = add(*new)
+                        if after[:COUNT_LEVELS] <= before[:COUNT_LEVELS] and after < before:
+                            games[slot], games[other] = here, there
+                            costs[slot], costs[other] = new
+                            touched.update((slot, other))
+                            improved = True
+                            break
+                    else:
+                        continue
+                    break
+    return games
