@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from ..collation import collation_key
 from ..model import Event, Round, SeatScore
 from ..penalties import describe
 from ..rulesets import Ruleset
@@ -22,20 +22,6 @@ from ..standings import Standings
 from ..tiebreakers import Tiebreaker
 
 POSTER_ROWS = 16
-
-
-@lru_cache(maxsize=1)
-def _collator():
-    import pyuca
-
-    return pyuca.Collator()
-
-
-@lru_cache(maxsize=None)
-def collation_key(name: str) -> tuple:
-    """A name's place in an alphabetical list, by the Unicode collation algorithm (case and accents second);
-    computed once per name, as several reports sort the same names."""
-    return (_collator().sort_key(name), name)
 
 
 def shown(value: Any, tiebreaker: Tiebreaker | None = None) -> str:

@@ -56,9 +56,31 @@ def environment(user_templates: Path | None = None) -> jinja2.Environment:
     loaders: list[jinja2.BaseLoader] = [jinja2.FileSystemLoader(str(user_templates))] if user_templates else []
     loaders += [shipped, jinja2.PrefixLoader({"default": shipped}, delimiter=":")]
     env = jinja2.Environment(loader=jinja2.ChoiceLoader(loaders), autoescape=True, trim_blocks=True,
-                             lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+                             lstrip_blocks=True, undefined=jinja2.StrictUndefined, bytecode_cache=compiled_templates())
     env.filters["css_string"] = css_string
     return env
+
+
+class QuietBytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Templates compiled once and kept between runs: compiling them cost more than rendering a small round's
+    reports. Keyed by each template's source (an edited or `--templates` template compiles again); a cache that
+    cannot be written (a full disk, a read-only home) is skipped, never an error."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
+def compiled_templates() -> jinja2.BytecodeCache | None:
+    """The user's cache folder for compiled templates (as for error details), or none when it cannot be made."""
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sheetrunner" / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return QuietBytecodeCache(str(folder))
 
 
 def css_string(text: str) -> str:
