@@ -436,7 +436,7 @@ def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -
     return path
 
 
-def simulate_workbook(path: Path | str, runs: int = 1000, seed: int | None = None, draw_rate: float = 0.0,
+def simulate_workbook(path: Path | str, runs: int | None = None, seed: int | None = None, draw_rate: float = 0.0,
                       cut: int | None = None, workers: int = 1,
                       progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate EVENT.xlsx`: the rounds left, from the workbook's results (the seed defaults to the event's)."""

@@ -361,13 +361,17 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
 
 
 class Progress:
-    """click's progress bar for printing many pages, on a terminal only (a log or a pipe gets no bar)."""
+    """click's progress bar for long work (printing pages, simulating runs) on a terminal; a log or a pipe gets
+    one line when the work starts instead, so a long silence never looks like a hang."""
 
     def __init__(self, console: Console, label: str):
-        self.console, self.label, self.bar = console, label, None
+        self.console, self.label, self.bar, self.announced = console, label, None, False
 
     def step(self, done: int, total: int) -> None:
         if not self.console.live:
+            if not self.announced and not self.console.quiet:
+                self.console.say(f"{self.label}: {total} to do…", err=True)
+                self.announced = True
             return
         if self.bar is None:
             self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr, show_pos=True)
@@ -425,7 +429,7 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
 @click.option("--example", "example_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the first simulated event as a workbook (new events only).")
 @quiet_option
-def simulate(workbook: Path | None, ruleset: str | None, player_count: int | None, rounds: int | None, runs: int,
+def simulate(workbook: Path | None, ruleset: str | None, player_count: int | None, rounds: int | None, runs: int | None,
              seed: int | None, draw_rate: float, skill: float, cut: int | None, workers: int, as_json: bool,
              html_file: Path | None, example_file: Path | None, quiet: bool) -> None:
     """Play an event many times with the real engines: before it starts, or the rounds left of one running.

@@ -279,3 +279,10 @@ def test_each_compromise_line_names_one_table_and_its_players(tmp_path, run):
     assert [(c["table"], [p["name"] for p in c["players"]], c["note"]) for c in written["compromises"]] == [
         (t["table"], [p["name"] for p in t["players"]], "Paired across score groups (1 v 0).")
         for t in written["tables"] if {"Ann", "Dan"} & {p["name"] for p in t["players"]}]
+
+
+def test_a_long_simulation_says_it_started_when_its_output_is_piped(run):
+    """A pipe or a log gets no progress bar; one line on stderr says the work began, so it never looks hung."""
+    result = run("simulate", "--ruleset", "swiss", "--players", "8", "--runs", "3", "--seed", "1")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == ["Simulating: 3 to do…"]
