@@ -2,15 +2,33 @@
 
 Tiebreakers are checked through the library, with hand-built `ScoreTable`s and the event's options set the way
 `standings.compute_standings` passes them (the Event sheet's settings by option key).
+
+The top cut (`finals.py`) is checked through its functions on the sample events (the finished top 8, the allegiance
+and Diplomacy samples given a final game) and on variants of them made with `dataclasses.replace`; the swiss-tp and
+allegiance rules through the ruleset's own methods, on hand-built rounds.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
+from functools import cache
+from pathlib import Path
 
-from sheetrunner.model import SeatScore
+import pytest
+
+from sheetrunner import api
+from sheetrunner.finals import (StageRules, bracket, bracket_size, cut_problems, misplaced, pair_stage,
+                                placing_rows, placings, seeds, stage_titles, unplayable_cut)
+from sheetrunner.history import compute_history
+from sheetrunner.model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
+from sheetrunner.pairing import PairingImpossible
+from sheetrunner.problems import Problem
+from sheetrunner.rulesets import get_ruleset
+from sheetrunner.rulesets.allegiance import parse_sizes
 from sheetrunner.tiebreakers import (TIEBREAKERS, ScoreTable, Tiebreaker, fitting_tiebreakers, head_to_head,
                                      unfit_tiebreakers)
+from sheetrunner.tournament import standings_after
 
 
 def games(rnd, pid, opp, outcome, mp, won, drawn, played):
@@ -164,3 +182,336 @@ def test_a_point_deduction_comes_off_the_event_score():
     """Kills event_score__mutmut_67/73: a 5-point deduction (Penalties sheet) is taken off the event score."""
     rows = [board(1, 1, 10), board(2, 1, 30, deducted=5)]
     assert computed("event_score", ScoreTable(rows, (1,)))[1] == 15
+
+
+# --- finals.py: the top cut (SPEC §5a) ---------------------------------------------------------------------------
+#
+# The finished sample `swiss-top-8-24-players.xlsx`: seeds 1-8 are players 20, 12, 10, 17, 22, 4, 18, 9 (its
+# Swiss standings); Top 8 is 1 v 8, 4 v 5, 2 v 7, 3 v 6, the higher seed winning each; Top 4 is won by seeds 4
+# and 3, the final by seed 3 (player 10).
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
+SWISS = get_ruleset("swiss")
+
+
+@cache
+def top_8_sample():
+    loaded = api.load_event(SAMPLES / "swiss-top-8-24-players.xlsx")
+    return loaded.event, standings_after(loaded.event, loaded.ruleset)
+
+
+def match(number, *seats):
+    """A match of the cut: (player, seed, games won) per seat; the one with 2 games won wins."""
+    return Table(number, tuple(Seat(pid, seed, {"games_won": won, "games_drawn": None}) for pid, seed, won in seats))
+
+
+def unplayed(number, *seats):
+    return Table(number, tuple(Seat(pid, seed, {"games_won": None, "games_drawn": None}) for pid, seed in seats))
+
+
+def stage(number, title, *tables):
+    return Round(number, tables, sheet=title)
+
+
+def with_cut(event, cut):
+    return replace(event, settings=replace(event.settings, options={**event.settings.options, "top_cut": cut},
+                                           cells={**event.settings.cells, "top_cut": "B10"}))
+
+
+def test_a_cut_fills_the_next_power_of_two_and_plays_one_stage_per_halving():
+    """Kills bracket_size__mutmut_4 and stage_titles__mutmut_4/5/6/14/15/16. A cut that is not a power of two
+    gives the top seeds byes in the smallest bracket it fits (SPEC §5a): a top 5 or top 6 in a bracket of 8, a
+    top 3 in one of 4; then one stage per halving, `Final` last, and no `Top 2` stage."""
+    assert [bracket_size(cut) for cut in range(2, 10)] == [2, 4, 4, 8, 8, 8, 8, 16]
+    assert {cut: stage_titles(cut, SWISS) for cut in (2, 3, 4, 5, 6, 8, 16)} == {
+        2: ["Final"], 3: ["Top 3", "Final"], 4: ["Top 4", "Final"], 5: ["Top 5", "Top 4", "Final"],
+        6: ["Top 6", "Top 4", "Final"], 8: ["Top 8", "Top 4", "Final"], 16: ["Top 16", "Top 8", "Top 4", "Final"]}
+
+
+def test_a_final_game_the_ruleset_cannot_seat_is_an_error_at_the_top_cut_cell():
+    """Kills cut_problems__mutmut_12/17-24 and unplayable_cut__mutmut_6: an allegiance final is one game of 3 or
+    4 (a Top cut of 8 typed in the Event sheet is refused at its cell even though 9 players are still in); a
+    Diplomacy top board seats exactly 7, said as one number."""
+    loaded = api.load_event(SAMPLES / "allegiance-9-players.xlsx")
+    assert cut_problems(with_cut(loaded.event, 8), loaded.ruleset) == [Problem(
+        "Event", "B10", "A allegiance final is one game, so Top cut must be 3 or 4, not 8.", "Type 3 or 4, or none.")]
+    assert unplayable_cut(get_ruleset("ndc-diplomacy"), 8) == (
+        "A ndc-diplomacy final is one game, so Top cut must be 7, not 8.", "Type 7, or none.")
+
+
+def test_a_stage_names_the_rulesets_own_table_problems_on_the_stage_sheet():
+    """Kills StageRules.check_table__mutmut_4: a match of Top 8 whose seats disagree on games drawn is reported
+    on the `Top 8` sheet, as the ruleset reports it on a round's."""
+    table = Table(1, (Seat(20, 1, {"games_won": 1, "games_drawn": 1}, row=2),
+                      Seat(9, 8, {"games_won": 1, "games_drawn": 0}, row=3)))
+    event, _ = top_8_sample()
+    problems = StageRules(SWISS).check_table(table, event.settings, "Top 8", lambda key, row: f"{key}{row}")
+    assert [(p.sheet, p.cell) for p in problems] == [("Top 8", "games_drawn3")]
+
+
+def test_the_seeds_are_the_players_still_in_after_the_last_round():
+    """Kills seeds__mutmut_3: the first of the standings dropped after round 5, the last Swiss round, so the cut
+    takes the next eight (SPEC §5a: seeds are the final standings of the players still in)."""
+    event, standings = top_8_sample()
+    gone = tuple(replace(p, dropped_after=5) if p.id == 20 else p for p in event.players)
+    assert seeds(replace(event, players=gone), standings) == [12, 10, 17, 22, 4, 18, 9, 8]
+
+
+def test_grouped_standings_seed_and_place_by_the_overall_rank():
+    """Kills seeds__mutmut_11 and placings__mutmut_41: standings ranked inside groups (pods) list their rows
+    group by group; the cut is seeded, and the players outside it placed, by the rank across all groups."""
+    event, standings = top_8_sample()
+    pods = replace(standings, group_label="Pod", rows=tuple(replace(row, overall_rank=row.rank)
+                                                            for row in reversed(standings.rows)))
+    assert seeds(event, pods) == [20, 12, 10, 17, 22, 4, 18, 9]
+    assert [p.player_id for p in placings(event, SWISS, pods)] == [p.player_id for p in
+                                                                    placings(event, SWISS, standings)]
+
+
+def test_winners_from_one_quarter_of_the_bracket_cannot_be_paired_and_the_message_names_them():
+    """Kills pair_stage__mutmut_70-78: Top 8 paired by hand as 1 v 2, 8 v 7, 4 v 6 and 5 v 3 leaves seeds 1, 8
+    and 4, who come from the same half of the top half (1 v 8, 4 v 5), to meet in Top 4: the bracket refuses
+    with their names and the stage to correct."""
+    event, standings = top_8_sample()
+    top8 = stage(6, "Top 8", match(1, (20, 1, 2), (12, 2, 0)), match(2, (9, 8, 2), (18, 7, 0)),
+                 match(3, (17, 4, 2), (4, 6, 0)), match(4, (22, 5, 0), (10, 3, 2)))
+    names = event.players_by_id
+    with pytest.raises(PairingImpossible) as refused:
+        pair_stage(event.with_playoff((top8,)), SWISS, standings, None, 7)
+    assert str(refused.value) == (
+        f"{names[20].name}, {names[9].name}, {names[17].name} all come from one part of the bracket (the matches "
+        "of Top 8 were changed by hand), so the bracket cannot pair them. Pair the stage by hand, or correct the "
+        "one before.")
+
+
+def test_a_player_outside_the_cut_is_named_as_not_in_it_at_any_stage():
+    """Kills misplaced__mutmut_11/13: the 9th of the standings seated in Top 8, or in Top 4, "is not in the top
+    8" (only a player of the cut knocked out earlier "is out of the cut since" a stage)."""
+    event, standings = top_8_sample()
+    top8, top4 = event.playoff[0], event.playoff[1]
+    outsider = stage(6, "Top 8", match(1, (20, 1, 2), (8, 8, 1)), *top8.tables[1:])
+    assert [(s.sheet, pid, why) for s, pid, why in misplaced(event.with_playoff((outsider,)), SWISS, standings)] == [
+        ("Top 8", 8, "is not in the top 8")]
+    late = stage(7, "Top 4", match(1, (20, 1, 1), (8, 4, 2)), top4.tables[1])
+    assert [(s.sheet, pid, why) for s, pid, why in misplaced(event.with_playoff((top8, late)), SWISS,
+                                                             standings)] == [("Top 4", 8, "is not in the top 8")]
+
+
+def seat(seed, pid, won, place=""):
+    event, _ = top_8_sample()
+    return {"seed": seed, "name": event.players_by_id[pid].name, "seat": seed, "won": won, "place": place}
+
+
+def test_the_bracket_poster_of_a_finished_top_8_and_its_final_placings():
+    """Kills bracket__mutmut_19/63/65/66/89/90/93/94/96/101/102/103/104/139 and placing_rows__mutmut_18/20:
+    every match with both seeds (Seed column) and its winner, the champion, the poster titled by the first stage;
+    the placings: champion, finalist, then each stage's losers by seed, with each player's Swiss standing."""
+    event, standings = top_8_sample()
+    poster = bracket(event, SWISS, standings)
+    assert poster == {"title": "Top 8", "champion": event.players_by_id[10].name, "two_player": True, "stages": [
+        {"title": "Top 8", "byes": [], "matches": [
+            {"number": 1, "players": [seat(1, 20, True), seat(8, 9, False)]},
+            {"number": 2, "players": [seat(4, 17, True), seat(5, 22, False)]},
+            {"number": 3, "players": [seat(2, 12, True), seat(7, 18, False)]},
+            {"number": 4, "players": [seat(3, 10, True), seat(6, 4, False)]}]},
+        {"title": "Top 4", "byes": [], "matches": [
+            {"number": 1, "players": [seat(1, 20, False), seat(4, 17, True)]},
+            {"number": 2, "players": [seat(2, 12, False), seat(3, 10, True)]}]},
+        {"title": "Final", "byes": [], "matches": [{"number": 1, "players": [seat(3, 10, True), seat(4, 17, False)]}]}]}
+    rows = placing_rows(event, SWISS, standings)
+    assert [(r["place"], r["name"], r["reached"], r["standing"]) for r in rows[:9]] == [
+        (place, event.players_by_id[pid].name, reached, standing) for place, (pid, reached, standing) in enumerate(
+            [(10, "Champion", "3"), (17, "Final", "4"), (20, "Top 4", "1"), (12, "Top 4", "2"), (22, "Top 8", "5"),
+             (4, "Top 8", "6"), (18, "Top 8", "7"), (9, "Top 8", "8"), (8, "", "9")], start=1)]
+
+
+def test_the_bracket_poster_during_the_cut_leaves_the_stages_to_come_blank():
+    """Kills bracket__mutmut_41/43/45/46/55/67/74/124/136: after Top 8, with Top 4 paired but not played, Top 4's
+    matches have no winner, the final is one blank match, and there is no champion yet (nor final placings)."""
+    event, standings = top_8_sample()
+    top4 = stage(7, "Top 4", unplayed(1, (20, 1), (17, 4)), unplayed(2, (12, 2), (10, 3)))
+    during = event.with_playoff((event.playoff[0], top4))
+    poster = bracket(during, SWISS, standings)
+    assert (poster["champion"], poster["stages"][1:]) == ("", [
+        {"title": "Top 4", "byes": [], "matches": [
+            {"number": 1, "players": [seat(1, 20, False), seat(4, 17, False)]},
+            {"number": 2, "players": [seat(2, 12, False), seat(3, 10, False)]}]},
+        {"title": "Final", "byes": [], "matches": [{"number": "", "players": []}]}])
+    poster = bracket(event.with_playoff(event.playoff[:1]), SWISS, standings)
+    assert (poster["champion"], poster["stages"][1:]) == ("", [
+        {"title": "Top 4", "byes": [], "matches": [{"number": "", "players": []}] * 2},
+        {"title": "Final", "byes": [], "matches": [{"number": "", "players": []}]}])
+    assert placing_rows(during, SWISS, standings) == []
+
+
+def test_the_bracket_poster_of_a_top_6_shows_the_top_seeds_byes():
+    """Kills bracket__mutmut_106/107/108/110/113/114: in a top 6 seeds 1 and 2 have byes (SPEC §5a); the
+    poster lists them with their seeds under Top 6."""
+    event, standings = top_8_sample()
+    top6 = stage(6, "Top 6", match(1, (17, 4, 2), (22, 5, 0)), match(2, (10, 3, 2), (4, 6, 1)),
+                 Table(BYE, (Seat(20, ""),)), Table(BYE, (Seat(12, ""),)))
+    poster = bracket(with_cut(event, 6).with_playoff((top6,)), SWISS, standings)
+    assert poster["stages"][0]["byes"] == [{"seed": 1, "name": event.players_by_id[20].name},
+                                           {"seed": 2, "name": event.players_by_id[12].name}]
+
+
+@cache
+def allegiance_final(played: bool):
+    """The allegiance sample (9 players, 2 rounds) with a final game of 4: seed 3 wins with 22 VI, seeds 1 and 4
+    tie on 12 VI (the higher seed places first), seed 2 is eliminated."""
+    loaded = api.load_event(SAMPLES / "allegiance-9-players.xlsx")
+    event = with_cut(loaded.event, 4)
+    standings = standings_after(event, loaded.ruleset)
+    order = seeds(event, standings)
+    typed = {1: (12, None, None), 2: (0, None, True), 3: (22, True, None), 4: (12, None, None)}
+    final = Table(1, tuple(Seat(order[n - 1], n, dict(zip(("vi", "won", "eliminated"), typed[n] if played else
+                                                                  (None,) * 3))) for n in range(1, 5)))
+    return event.with_playoff((stage(3, "Final", final),)), loaded.ruleset, standings, order
+
+
+def test_the_bracket_poster_of_a_final_game_shows_each_players_place():
+    """Kills bracket__mutmut_20-24/26-30/35/36/95/97/100 and _final_game_places__mutmut_5: a final game's seats show
+    the place each player took (its own result: wins, then VI, then seed), the winner marked; before its result
+    no place and no winner."""
+    event, ruleset, standings, order = allegiance_final(True)
+    names = event.players_by_id
+    poster = bracket(event, ruleset, standings)
+    assert poster == {"title": "Final", "champion": names[order[2]].name, "two_player": False, "stages": [
+        {"title": "Final", "byes": [], "matches": [{"number": 1, "players": [
+            {"seed": n, "name": names[order[n - 1]].name, "seat": n, "won": n == 3, "place": place}
+            for n, place in zip(range(1, 5), (2, 4, 1, 3))]}]}]}
+    event, ruleset, standings, order = allegiance_final(False)
+    poster = bracket(event, ruleset, standings)
+    assert poster["champion"] == "" and [(p["won"], p["place"]) for p in
+                                          poster["stages"][0]["matches"][0]["players"]] == [(False, "")] * 4
+
+
+def test_the_bracket_poster_of_a_top_board_that_adds_to_the_score_places_by_the_standings_too():
+    """Kills bracket__mutmut_25: with `Final decides: score` a top board's places come from each player's event
+    score plus the board's, so the poster needs the standings: its places are the final placings'."""
+    loaded = api.load_event(SAMPLES / "ndc-diplomacy-21-players.xlsx")
+    event = with_cut(loaded.event, 7)
+    event = replace(event, settings=replace(event.settings, options={**event.settings.options,
+                                                                     "final_decides": "score"}))
+    standings = standings_after(event, loaded.ruleset)
+    order = seeds(event, standings)
+    typed = {1: (10, None), 2: (8, None), 3: (0, 1905), 4: (6, None), 5: (9, None), 6: (1, None), 7: (0, 1906)}
+    powers = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+    board = Table(1, tuple(Seat(order[n - 1], powers[n - 1], {"centres": typed[n][0], "eliminated": typed[n][1],
+                                                               "end_year": 1908}) for n in range(1, 8)))
+    event = event.with_playoff((stage(3, "Top board", board),))
+    placed = {p.player_id: p.place for p in placings(event, loaded.ruleset, standings)}
+    poster = bracket(event, loaded.ruleset, standings)
+    assert [(p["seed"], p["place"]) for p in poster["stages"][0]["matches"][0]["players"]] == [
+        (n, placed[order[n - 1]]) for n in range(1, 8)]
+    assert poster["champion"] == event.players_by_id[next(pid for pid, place in placed.items() if place == 1)].name
+
+
+# --- rulesets/swiss_tp.py: 004's scoring by objective points -----------------------------------------------------
+
+SWISS_TP = get_ruleset("swiss-tp")
+NO_BONUS = {"offensive_bonus": False, "offensive_threshold": 4, "defensive_bonus": False, "defensive_margin": 1}
+
+
+def test_swiss_tp_scores_each_seat_with_its_round_and_outcome_and_a_bye_with_no_op_or_sp_yet():
+    """Kills SwissTP.score_round__mutmut_2/14/15/17/18/24/33 and SwissTP.score_seat__mutmut_9/10/14/15/17/18/36/
+    40: each seat's row records its round and its outcome as the one word the rest of the program reads ("win",
+    "draw", "loss": the cut's winner, the history's W/D/L); more OP is a victory (3 TP), equal OP a tie (1 TP);
+    a bye is 3 TP with OP and SP 0 until the event ends (004)."""
+    settings = Settings("swiss-tp", 3, 0, options=NO_BONUS)
+    played = Round(2, (Table(1, (Seat(1, 1, {"op": 5, "sp": 2}), Seat(2, 2, {"op": 3, "sp": 1}))),
+                       Table(2, (Seat(3, 1, {"op": 4, "sp": 0}), Seat(4, 2, {"op": 4, "sp": 3}))),
+                       Table(BYE, (Seat(5, ""),))))
+    assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in SWISS_TP.score_round(played, settings)] \
+        == [(2, 5, (), {"tp": 3, "op": 0, "sp": 0}, "bye"), (2, 1, (2,), {"tp": 3, "op": 5, "sp": 2}, "win"),
+            (2, 2, (1,), {"tp": 0, "op": 3, "sp": 1}, "loss"), (2, 3, (4,), {"tp": 1, "op": 4, "sp": 0}, "draw"),
+            (2, 4, (3,), {"tp": 1, "op": 4, "sp": 3}, "draw")]
+
+
+def test_swiss_tp_bye_scores_the_exact_mean_op_and_sp_of_the_players_games_once_the_event_ends():
+    """Kills SwissTP.finalize__mutmut_9 and SwissTP._averaged_bye__mutmut_13/16/20: after the last round a bye
+    scores the player's mean OP and SP of the games they played (004), as an exact fraction (10/3, not a float),
+    keeping its round and its "bye"; the played games keep their own OP and SP."""
+    last = Round(1, (Table(1, (Seat(1, 1, {"op": 3, "sp": 1}), Seat(2, 2, {"op": 2, "sp": 0}))),))
+    event = Event(Settings("swiss-tp", 1, 0, options=NO_BONUS), (Player(1, "Ann"), Player(2, "Ben")), (last,))
+    scores = [SeatScore(1, 1, (2,), {"tp": 3, "op": 3, "sp": 1}, "win"),
+              SeatScore(2, 1, (3,), {"tp": 3, "op": 4, "sp": 2}, "win"),
+              SeatScore(3, 1, (4,), {"tp": 0, "op": 3, "sp": 0}, "loss"),
+              SeatScore(4, 1, (), {"tp": 3, "op": 0, "sp": 0}, "bye")]
+    finalized = SWISS_TP.finalize(scores, event)
+    assert finalized[:3] == scores[:3]
+    bye = finalized[3]
+    assert (bye.round, bye.opponents, bye.values, bye.outcome) == (4, (), {"tp": 3, "op": F(10, 3), "sp": 1}, "bye")
+    assert isinstance(bye.values["op"], F)
+
+
+# --- rulesets/allegiance.py: game sizes, the Won cells' checks, VI -------------------------------------------------
+
+ALLEGIANCE = get_ruleset("allegiance")
+
+
+def test_allegiance_game_sizes_read_commas_or_semicolons_default_to_3_and_4_and_refuse_other_text():
+    """Kills parse_sizes__mutmut_1/10/11/13/14/15/16: `Game sizes` is a list of whole numbers split by commas or
+    semicolons; blank means games of 3 and 4; anything else is refused with the text quoted."""
+    assert (parse_sizes("3;5"), parse_sizes("4, 5"), parse_sizes("")) == ((3, 5), (4, 5), (3, 4))
+    with pytest.raises(PairingImpossible) as refused:
+        parse_sizes("3, x")
+    assert str(refused.value) == 'Game sizes "3, x" must be whole numbers separated by commas, e.g. 3,4.'
+
+
+def game(*seats):
+    """A game of allegiance: (player, VI, won, eliminated) per seat, on rows 2, 3, …"""
+    return Table(1, tuple(Seat(pid, n, {"vi": vi, "won": won, "eliminated": out}, row=n + 1)
+                          for n, (pid, vi, won, out) in enumerate(seats, start=1)))
+
+
+def winner_warnings(table, threshold=20):
+    settings = Settings("allegiance", 3, 0, options={"victory_threshold": threshold})
+    return [(p.cell, p.message) for p in ALLEGIANCE.check_table(table, settings, "Round 1", lambda k, r: f"{k}{r}")
+            if not p.is_error and p.message.startswith(("This winner", "Game 1 has"))]
+
+
+def test_allegiance_warns_of_a_winner_without_the_most_vi_among_the_survivors_only():
+    """Kills _check_winners__mutmut_6/8/9/10/20: a winner typed with 0 VI while a survivor holds 1 is warned of
+    (0 VI counts as 0, not as a blank); an eliminated player's VI does not count against the winner; a game where
+    everyone was eliminated has no winner to check."""
+    assert winner_warnings(game((1, 0, True, None), (2, 1, None, None), (3, 0, None, None))) == [
+        ("won2", "This winner of game 1 does not hold the most VI among the survivors (1).")]
+    assert winner_warnings(game((1, 5, True, None), (2, 9, None, True), (3, 2, None, None))) == []
+    assert winner_warnings(game((1, None, None, True), (2, None, None, True), (3, None, None, True))) == []
+
+
+def test_allegiance_warns_of_more_winners_than_players_who_reached_the_threshold():
+    """Kills _check_winners__mutmut_51/60: two winners need two players at the victory threshold or more (20
+    VI each is enough); two winners with 10 VI each, below it, are warned of."""
+    assert winner_warnings(game((1, 20, True, None), (2, 20, True, None), (3, 4, None, None))) == []
+    assert winner_warnings(game((1, 10, True, None), (2, 10, True, None), (3, 4, None, None))) == [
+        ("won3", "Game 1 has 2 winners but only 0 player(s) reached 20 VI.")]
+
+
+def test_allegiance_scores_a_survivors_typed_0_vi_as_0():
+    """Kills Allegiance.score_round__mutmut_18: VI 0 typed for a player still in is 0 VI (not the blank default);
+    an eliminated player scores 0 whatever VI is typed (000)."""
+    scores = ALLEGIANCE.score_round(Round(1, (game((1, 21, True, None), (2, 0, None, None), (3, 7, None, True)),)),
+                                    Settings("allegiance", 3, 0))
+    assert [(s.player_id, s.values, s.outcome) for s in scores] == [
+        (1, {"wins": 1, "vi": 21}, "win"), (2, {"wins": 0, "vi": 0}, "loss"), (3, {"wins": 0, "vi": 0}, "loss")]
+
+
+def test_allegiance_games_follow_the_events_game_sizes_preferred_size_and_odd_games_at():
+    """Kills Allegiance.pair__mutmut_5/7/8/9: the pods engine gets the event's `Game sizes`, `Preferred size` and
+    `Odd games at`. Ten players in round 3 of the allegiance sample (a late entry joins): games of 3 with the 4
+    at the bottom by default, at the top with `Odd games at: top` or `Preferred size: 4`, two of 5 with sizes
+    3,4,5 and 5 preferred."""
+    loaded = api.load_event(SAMPLES / "allegiance-9-players.xlsx")
+    event = replace(loaded.event, players=loaded.event.players + (Player(10, "Zed Late", joined_in=3),))
+    standings, history = standings_after(event, ALLEGIANCE), compute_history(event.rounds)
+
+    def sizes(**options):
+        settings = replace(event.settings, options={**event.settings.options, **options})
+        return [len(t.player_ids) for t in ALLEGIANCE.pair(replace(event, settings=settings), standings, history,
+                                                           3).tables]
+
+    assert sizes() == [3, 3, 4]
+    assert sizes(odd_games_at="top") == sizes(preferred_size=4) == [4, 3, 3]
+    assert sizes(game_sizes="3,4,5", preferred_size=5) == [5, 5]
