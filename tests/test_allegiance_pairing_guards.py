@@ -1,6 +1,10 @@
-"""Mutation guards for `Allegiance.pair`: it hands the engine each player's wins (mutant 27: scores all 0), the team rule of
-(mutants 10, 19)."""
+"""Mutation guards for `Allegiance.pair`: it hands the engine each player's wins (mutant 27: scores all 0), the
+team rule of this round (mutants 10, 19) and the round number (mutant 35). See docs/mutation.md."""
+
+from __future__ import annotations
+
 import json
+
 from builder import make_event, seating
 
 HEADERS = ["Game", "Seat", "ID", "Player", "VI", "Won", "Eliminated", "Note"]
