@@ -26,6 +26,8 @@ from sheetrunner.pairing import PairingImpossible
 from sheetrunner.problems import Problem
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.rulesets.allegiance import parse_sizes
+from sheetrunner.rulesets.diplomacy_scoring import (PowerResult, c_diplo_100, carnage, carnage_2023, ndc_1995,
+                                                    sum_of_squares)
 from sheetrunner.tiebreakers import (TIEBREAKERS, ScoreTable, Tiebreaker, fitting_tiebreakers, head_to_head,
                                      unfit_tiebreakers)
 from sheetrunner.tournament import standings_after
@@ -515,3 +517,82 @@ def test_allegiance_games_follow_the_events_game_sizes_preferred_size_and_odd_ga
     assert sizes() == [3, 3, 4]
     assert sizes(odd_games_at="top") == sizes(preferred_size=4) == [4, 3, 3]
     assert sizes(game_sizes="3,4,5", preferred_size=5) == [5, 5]
+
+
+# --- rulesets/diplomacy_scoring.py and win_loss_draw.py: edges of the board scores, a result's round ---------------
+
+DIPLOMACY_POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+
+
+def diplomacy_board(centres: dict, eliminated: dict = (), solo: str = "") -> list[PowerResult]:
+    """Powers by initial (player ids 1-7 in POWERS order): centres of survivors, elimination years of the rest."""
+    eliminated = dict(eliminated)
+    return [PowerResult(i, power, centres.get(power[0], 0), eliminated.get(power[0]), power[0] == solo)
+            for i, power in enumerate(DIPLOMACY_POWERS, start=1)]
+
+
+def by_initial(points: dict) -> dict:
+    return {DIPLOMACY_POWERS[pid - 1][0]: value for pid, value in points.items()}
+
+
+def test_ndc_a_one_centre_survivor_has_prospects_and_a_1901_elimination_no_bonus():
+    """Kills ndc_1995__mutmut_18 (`1 < centres`) and survival_bonus__mutmut_16 (`max(years, 1)`): 001 (README,
+    `ndc-1995`) gives every survivor below 18 centres prospects centres / (18 − centres), one centre too (1/17);
+    survivors share 100 by them. A power eliminated in 1901 survived 1901 − 1901 = 0 complete years: no bonus.
+    Austria 17 and England 1: total 17 + 1/17 = 290/17, so 2890/29 and 10/29, plus 1 each (to 1910); France holds
+    none: 0 + 1; Germany out 1901: 0; Italy 1905, Russia 1907, Turkey 1908: 0.4, 0.6, 0.7."""
+    result = ndc_1995(diplomacy_board({"A": 17, "E": 1, "F": 0},
+                                      {"G": 1901, "I": 1905, "R": 1907, "T": 1908}), 1910)
+    assert by_initial(result) == {"A": F(2890, 29) + 1, "E": F(10, 29) + 1, "F": 1, "G": 0, "I": F(2, 5),
+                                  "R": F(3, 5), "T": F(7, 10)}
+
+
+def test_ndc_and_sum_of_squares_score_a_board_with_no_centres_held_without_dividing_by_zero():
+    """Kills ndc_1995__mutmut_16 (`not eliminated or …`), 19 (`0 <= centres`) and sum_of_squares__mutmut_17/26/27:
+    the validator accepts survivors holding 0 centres (README: at most 34 centres, 0 for an eliminated power;
+    yellow cards can dock a power to 0). With no survivor holding a centre, NDC (001) shares nothing and
+    survivors keep only the survival bonus; sum-of-squares (100 × centres² / Σ centres²) gives everyone 0."""
+    empty = diplomacy_board({}, {"F": 1905, "G": 1905, "I": 1905, "R": 1905, "T": 1905})
+    assert by_initial(ndc_1995(empty, 1906)) == {"A": F(3, 5), "E": F(3, 5), "F": F(2, 5), "G": F(2, 5),
+                                                 "I": F(2, 5), "R": F(2, 5), "T": F(2, 5)}
+    assert by_initial(sum_of_squares(empty, 1906)) == dict.fromkeys("AEFGIRT", 0)
+    assert all(isinstance(v, F) for v in sum_of_squares(empty, 1906).values())
+
+
+def test_c_diplo_100_ranks_a_one_centre_survivor_but_not_one_holding_none():
+    """Kills c_diplo__mutmut_19 (`centres >= 0`) and 20 (`centres > 1`): C-Diplo 100 (World Diplomacy Database,
+    scoring_class.php?id_scoring=5; README `c-diplo-100`) gives +38 / +14 / +7 to the first surviving powers by
+    centres; a survivor with 1 centre is second (1 + 1 + 14), one holding none takes no rank (1 + 0), as an
+    eliminated power (1)."""
+    result = c_diplo_100(diplomacy_board({"A": 17, "E": 1, "F": 0}, {"G": 1903, "I": 1904, "R": 1905, "T": 1906}),
+                         1910)
+    assert by_initial(result) == {"A": 56, "E": 16, "F": 1, "G": 1, "I": 1, "R": 1, "T": 1}
+
+
+def test_c_diplo_100_solo_scores_100_and_the_rest_0():
+    """Kills c_diplo_100__mutmut_2 (`solo=None`) and 9 (`solo=101`): a Solo scores 100 for the winner, 0 for the
+    rest (World Diplomacy Database, C-Diplo 100; README `c-diplo-100`)."""
+    result = c_diplo_100(diplomacy_board({"F": 18, "G": 10, "I": 6}, {"A": 1903, "E": 1904, "R": 1906, "T": 1907},
+                                         solo="F"), 1909)
+    assert by_initial(result) == {"A": 0, "E": 0, "F": 100, "G": 0, "I": 0, "R": 0, "T": 0}
+
+
+def test_carnage_2023_lone_survivor_leads_the_next_power_by_all_its_centres():
+    """Kills lead_over_next__mutmut_9 (`+ [1, 0]`): Carnage 2023 adds 300 per centre the lone board topper leads
+    the next power by (Boston Massacre "Carnhik"; dipvis "Carnage 2023"). A lone survivor of 10 (the validator
+    accepts it: no Solo below 18) leads every other power, all eliminated with 0, by 10: +3000."""
+    lone = diplomacy_board({"A": 10}, {"E": 1903, "F": 1904, "G": 1905, "I": 1906, "R": 1907, "T": 1908})
+    base, result = carnage(lone, 1910), carnage_2023(lone, 1910)
+    assert result[1] == 7000 + 10 + 3000
+    assert {pid: result[pid] - base[pid] for pid in result} == {1: 3000, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0}
+
+
+def test_two_player_results_keep_their_round_number():
+    """Kills win_loss_draw.score_results__mutmut_2 and 21: each row (a bye's and each seat's) records its round,
+    which the reports' points by round (`reports/context.py`) and `played_rounds` (tiebreakers) read. Through
+    pod-round-robin (002: W 3, D 1, L 0, a bye as a win)."""
+    played = Round(3, (Table(1, (Seat(1, 1, {"result": "W"}), Seat(2, 2, {"result": "L"}))),
+                       Table(BYE, (Seat(3, ""),))))
+    rows = get_ruleset("pod-round-robin").score_round(played, Settings("pod-round-robin", 3, 0))
+    assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in rows] == [
+        (3, 3, (), {"mp": 3}, "bye"), (3, 1, (2,), {"mp": 3}, "win"), (3, 2, (1,), {"mp": 0}, "loss")]
