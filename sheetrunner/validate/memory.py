@@ -19,7 +19,7 @@ from ..problems import ERROR, WARNING, Problem
 from ..values import is_blank
 from ..grid import SheetRows, cell_name
 from .players import name_key
-from .reader import visible
+from .reader import round_sheet_values, visible
 
 ROUND_LIKE = ({normal(name) for name in cols.TABLE.names},
               {normal(name) for name in cols.ROUND_PLAYER.names + cols.ROUND_PLAYER_ID.names})
@@ -109,14 +109,7 @@ def _first_missed(player: Player, log: LogHistory, last: int) -> int:
 
 def _names_in_round_sheets(sheets: dict[str, SheetRows]) -> set[str]:
     """Every name typed in a round sheet's Player column (read only when a Players row looks new)."""
-    lookup = {normal(name) for name in cols.ROUND_PLAYER.names}
-    names = set()
-    for title, sheet in sheets.items():
-        index = next((i for i, h in enumerate(sheet.headers) if normal(h) in lookup), None)
-        if round_number(title) is not None and index is not None:
-            names.update(name_key(values[index]) for _, values in sheet.rows
-                         if index < len(values) and isinstance(values[index], str))
-    return names
+    return {name_key(value) for value in round_sheet_values(sheets, cols.ROUND_PLAYER) if isinstance(value, str)}
 
 
 def values_without_header(sheet: SheetRows, severity: str = ERROR) -> list[Problem]:

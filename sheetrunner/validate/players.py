@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import columns as cols
 from ..columns import Column
-from ..layout import PLAYERS_SHEET, round_number
+from ..layout import PLAYERS_SHEET
 from ..logsheet import LogHistory
 from ..model import Player
 from ..options import normal
@@ -14,7 +14,7 @@ from ..problems import Problem
 from ..rulesets import RULESETS
 from ..values import BadValue, as_text, as_whole_number, is_blank
 from ..grid import SheetRows, cell_name
-from .reader import SheetReader
+from .reader import SheetReader, round_sheet_values
 
 
 def name_key(name: str) -> str:
@@ -124,18 +124,11 @@ def _has_name(reader: SheetReader, row: int, values: tuple, fields: dict[str, An
 def _highest_id(sheets: dict[str, SheetRows], ids: dict[int, int], log: LogHistory) -> int:
     """IDs are never reused: new ones start above any seen in Players, a round sheet or the Log."""
     highest = max([log.last_id, *ids])
-    lookup = {normal(n) for n in cols.ROUND_PLAYER_ID.names}
-    for title, sheet in sheets.items():
-        if round_number(title) is None:
-            continue
-        index = next((i for i, h in enumerate(sheet.headers) if normal(h) in lookup), None)
-        if index is None:
-            continue
-        for _, values in sheet.rows:
-            try:
-                highest = max(highest, as_whole_number(values[index], 1) if index < len(values) else 0)
-            except BadValue:
-                pass  # reported where the round is read
+    for value in round_sheet_values(sheets, cols.ROUND_PLAYER_ID):
+        try:
+            highest = max(highest, as_whole_number(value, 1))
+        except BadValue:
+            pass  # reported where the round is read
     return highest
 
 

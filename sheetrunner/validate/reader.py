@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, Iterator
 
 from ..columns import Column
-from ..layout import sheet_key
+from ..layout import round_number, sheet_key
 from ..options import normal
 from ..problems import Problem
 from ..values import BadValue, is_blank
@@ -16,6 +16,17 @@ from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
 def find_sheet(sheets: dict[str, SheetRows], name: str) -> SheetRows | None:
     """A sheet by the name a person reads (case, spaces and invisible characters ignored)."""
     return next((s for title, s in sheets.items() if sheet_key(title) == sheet_key(name)), None)
+
+
+def round_sheet_values(sheets: dict[str, SheetRows], column: Column) -> Iterator[Any]:
+    """Every value under `column` in every round sheet, as typed: for the few checks that look across rounds
+    before they are read one by one (the highest ID ever used, the names ever seated)."""
+    lookup = {normal(name) for name in column.names}
+    for title, sheet in sheets.items():
+        index = next((i for i, h in enumerate(sheet.headers) if normal(h) in lookup), None)
+        if round_number(title) is None or index is None:
+            continue
+        yield from (values[index] for _, values in sheet.rows if index < len(values))
 
 
 def visible(title: str) -> str:
