@@ -108,7 +108,7 @@ class Workbook:
         data = self.package.to_bytes()
         expected = self.titles
         return files.save(data, target, expected_digest=self.digest if in_place else None,
-                          verify=lambda written: files.check_zip(written, expected),
+                          verify=lambda written: files.check_zip(written, expected, self.package.copied),
                           new_only=self.digest is None and target == self.path)
 
 

@@ -29,15 +29,21 @@ GRID_ROWS = 1_048_576
 GRID_COLUMNS = 16_384  # XFD
 BUDGET = 4_000_000  # cells calamine may lay out for one sheet (above the 26 x 99999 a plain sheet can reach)
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-# A cell whose reference is not one letter and at most five digits, or a row past 999999, or a prefixed cell or row.
-FAR = re.compile(rb'<(?:c(?![\w:.\-])(?! r="[A-Z][1-9][0-9]{0,4}")|row(?![\w:.\-])(?! r="[1-9][0-9]{0,5}"))')
+# A cell whose reference is not one letter and at most five digits, a row whose number is not its first attribute
+# or has more than seven digits, or a prefixed cell or row. A row of seven digits is checked against the grid
+# (`SEVEN_DIGIT_ROW`): a styled but empty million-row sheet is plain, and calamine reads it at no cost.
+FAR = re.compile(rb'<(?:c(?![\w:.\-])(?! r="[A-Z][1-9][0-9]{0,4}")|row(?![\w:.\-])(?! r="[1-9][0-9]{0,6}"))')
+SEVEN_DIGIT_ROW = re.compile(rb'<row r="([1-9][0-9]{6})"')
 PREFIXED = re.compile(rb":(?:c|row)[\s/>]")
 REFERENCE = re.compile(r"^([A-Za-z]+)([0-9]+)$")
 
 
 def needs_care(xml: bytes) -> bool:
-    """Whether a worksheet may hold a cell far from A1 (else calamine's block is at most 26 x 99999)."""
-    return FAR.search(xml) is not None or PREFIXED.search(xml) is not None
+    """Whether a worksheet may hold a cell far from A1 (else calamine's block is at most 26 x 99999) or a row
+    beyond Excel's grid."""
+    if FAR.search(xml) is not None or PREFIXED.search(xml) is not None:
+        return True
+    return any(int(match.group(1)) > GRID_ROWS for match in SEVEN_DIGIT_ROW.finditer(xml))
 
 
 @dataclass

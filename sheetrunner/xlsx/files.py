@@ -249,16 +249,17 @@ def os_refusal(path: Path, error: OSError) -> WriteRefused:
     return refusal(path, f"The workbook cannot be written: {error.strerror or error}.", "Nothing was written.")
 
 
-def check_zip(data: bytes, sheet_titles: list[str]) -> None:
+def check_zip(data: bytes, sheet_titles: list[str], parsed: dict[str, int] | None = None) -> None:
     """The written package passes every check a read makes (each part unpacks with its checksum, each XML part
-    parses: a file whose parts do not all parse is never written, §7), and lists the sheets it should."""
+    parses: a file whose parts do not all parse is never written, §7), and lists the sheets it should. `parsed`:
+    the parts copied as they were read, by checksum, which parsed then (`read_parts`)."""
     from ..problems import EventError
     from .safety import check_workbook_bytes, read_parts
 
     where = Path("written.xlsx")
     try:
         archive = check_workbook_bytes(where, data)
-        titles = [entry.title for entry in Package(archive, where, read_parts(where, archive)).sheets]
+        titles = [entry.title for entry in Package(archive, where, read_parts(where, archive, parsed)).sheets]
     except EventError as error:
         raise RuntimeError(f"the written workbook does not read back: {error.problems[0].message}") from None
     if titles != sheet_titles:

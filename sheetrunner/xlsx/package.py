@@ -266,6 +266,11 @@ class Package:
 
     # --- writing ----------------------------------------------------------------------------------------
 
+    @property
+    def copied(self) -> dict[str, int]:
+        """The parts a write copies as they were read, by checksum (they were parsed when read)."""
+        return {name: info.CRC for name, info in self.infos.items() if name not in self.changed}
+
     def to_bytes(self) -> bytes:
         """The package as a zip: unchanged parts exactly as read, changed ones re-serialised, new ones last."""
         for part, root in self._xml.items():
