@@ -41,7 +41,8 @@ from sheetrunner.model import Event, Player, Round, Seat, Settings, Table  # noq
 from sheetrunner.options import COMMON_OPTIONS  # noqa: E402
 from sheetrunner.pairing import Entrant  # noqa: E402
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes  # noqa: E402
-from sheetrunner.rulesets import RULESETS  # noqa: E402
+from sheetrunner.rulesets import all_rulesets  # noqa: E402
+RULESETS = all_rulesets()
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
 from sheetrunner.tournament import standings_after  # noqa: E402
 

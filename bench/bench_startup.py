@@ -1,7 +1,12 @@
 """Benchmark: whole commands as a TO runs them, from 16 to 8,192 players, in CPU seconds (user + system of the
 command's process), each beside two baselines measured in the same run: `python -c pass` (what starting any
 Python program costs) and the floor (`floor.py`: python-calamine reading every sheet, one part appended).
-Most events are 16-64 players, where start-up is most of what a TO waits for.
+Most events are 16-64 players, where start-up is most of what a TO waits for. At 4,096 players `pair -o`
+with reports is also given beside openpyxl alone loading and saving the same file (`io_floor.py`).
+
+The package's modules are compiled to bytecode first, as `pip install` does for every TO: a development
+checkout run with PYTHONDONTWRITEBYTECODE set (as on these machines) otherwise compiles every module from
+source on every command, which more than doubles a small event's start-up and is no TO's experience.
 
 Run: python bench/bench_startup.py [--sizes 16,64,256,1024,4096,8192] [--repeat 3]
 """
@@ -9,6 +14,8 @@ Run: python bench/bench_startup.py [--sizes 16,64,256,1024,4096,8192] [--repeat 
 from __future__ import annotations
 
 import argparse
+import compileall
+import os
 import resource
 import subprocess
 import sys
@@ -27,10 +34,13 @@ def cpu(command: list[str], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=BYTECODE)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return sorted(times)[len(times) // 2]
+
+
+BYTECODE = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def sheetrunner(*args: str) -> list[str]:
@@ -52,6 +62,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="16,64,256,1024,4096,8192")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    compileall.compile_dir(HERE.parent / "sheetrunner", quiet=1)
     start = cpu([sys.executable, "-c", "pass"], args.repeat * 3)
     version = cpu(sheetrunner("--version"), args.repeat * 3)
     print(f"python -c pass {start:.3f} s;  sheetrunner --version {version:.3f} s = {version / start:.1f}x pass\n")
@@ -65,6 +76,11 @@ def main() -> None:
             for name, command in commands(path, folder).items():
                 seconds = cpu(command, args.repeat)
                 print(f"{players:>7}  {name:<22} {seconds:>6.3f}  {seconds / floor:>7.2f}  {seconds / start:>6.1f}")
+            if players >= 4096:
+                openpyxl = cpu([sys.executable, str(HERE / "io_floor.py"), str(path), str(folder / "o.xlsx")], 1)
+                paired = cpu(commands(path, folder)["pair -o (reports)"], 1)
+                print(f"{players:>7}  openpyxl load+save {openpyxl:>10.3f};  pair -o (reports) {paired:.3f} "
+                      f"= {paired / openpyxl:.2f}x openpyxl")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ import openpyxl
 from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 from sheetrunner.tournament import standings_after
 
 RULES = RULESETS["swiss-tp"]

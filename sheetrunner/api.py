@@ -25,7 +25,7 @@ from .model import Event, Round
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, PartlyDone, Problem, Refusal, raise_on_errors, warning
 from .roster import Roster, read_roster
-from .rulesets import RULESETS, Ruleset, get_ruleset
+from .rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from .sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
                      round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
@@ -131,7 +131,7 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     path = Path(path)
     ruleset = get_ruleset(ruleset_name)
     if ruleset is None:
-        raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESETS)))
+        raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESET_NAMES)))
     if top_cut and finals.unplayable_cut(ruleset, top_cut):
         raise EventError(Problem("", "", *finals.unplayable_cut(ruleset, top_cut)))
     if path.exists() or path.is_symlink():
@@ -399,7 +399,7 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
 
     ruleset = get_ruleset(setup.ruleset)
     if ruleset is None:
-        raise EventError(Problem("", "", f'Unknown ruleset "{setup.ruleset}".', "Use one of: " + ", ".join(RULESETS)))
+        raise EventError(Problem("", "", f'Unknown ruleset "{setup.ruleset}".', "Use one of: " + ", ".join(RULESET_NAMES)))
     try:
         simulate.run_once(setup, 0)
     except PairingImpossible as impossible:

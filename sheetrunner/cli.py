@@ -8,6 +8,7 @@ internal error (its details saved to a file); 130 interrupted.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -27,6 +28,10 @@ the command line; 3 the write was refused to keep the workbook safe (nothing wri
 (nothing written); 5 the round was written but its reports could not be; 70 an internal error (details
 saved to a file); 130 interrupted."""
 INTERNAL_ERROR = 70
+# A command builds the whole event and its reports once and exits: its objects hardly ever form cycles, yet at
+# Python's default thresholds (700, 10, 10) the collector scans every live object again and again, a cost that
+# grows with the square of the event (a third of `report` at 8,192 players). Collections stay, only rarer.
+ONE_COMMAND_GC = (50_000, 20, 100)
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
 # Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
 # sequence in a player's name must never reach the terminal as a command.
@@ -112,11 +117,11 @@ class RulesetName(click.ParamType):
     name = "ruleset"
 
     def convert(self, value, param, ctx) -> str:
-        from .rulesets import RULESETS
+        from .rulesets import RULESET_NAMES
 
-        if value in RULESETS:
+        if value in RULESET_NAMES:
             return value
-        self.fail(f"{value!r} is not a ruleset; choose from {', '.join(RULESETS)}.", param, ctx)
+        self.fail(f"{value!r} is not a ruleset; choose from {', '.join(RULESET_NAMES)}.", param, ctx)
 
 
 ONE_COMMAND_PROCESS = False  # set by `main`: the process ends with the command (see api.no_cycle_collection)
@@ -440,7 +445,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
       sheetrunner simulate spring.xlsx          (each player's chances, and what they need)
     """
     from . import api, output
-    from .rulesets import RULESETS
+    from .rulesets import get_ruleset
     console = Console(quiet or as_json)
     if (workbook is None) == (ruleset is None):
         raise click.UsageError("Give a workbook, or --ruleset and --players for a new event.")
@@ -459,7 +464,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
         else:
             from .simulate import Setup  # only this command needs it
 
-            setup = Setup(ruleset, player_count, rounds or RULESETS[ruleset].default_rounds(player_count), runs,
+            setup = Setup(ruleset, player_count, rounds or get_ruleset(ruleset).default_rounds(player_count), runs,
                           1 if seed is None else seed, draw_rate, skill, cut or 8)
             summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))
             lines, title = output.simulation_lines(summary), f"{ruleset}, {player_count} players: simulated"
@@ -519,16 +524,16 @@ def list_rulesets() -> None:
       sheetrunner rulesets
     """
     from .options import event_options
-    from .rulesets import RULESETS
+    from .rulesets import RULESET_NAMES, all_rulesets
 
     def line(option) -> str:
         shown = "(required)" if option.default is None else option.cell_value(option.default)
-        allowed = " | ".join(RULESETS) if option.key == "ruleset" else option.allowed  # init's drop-down, too
+        allowed = " | ".join(RULESET_NAMES) if option.key == "ruleset" else option.allowed  # init's drop-down, too
         bound = f"; at most {labels[option.at_most]}" if option.at_most else ""
         return f"    {option.label} = {'(blank)' if shown == '' else shown}  ({allowed}{bound}): {option.about}"
 
     console = Console()
-    for ruleset in RULESETS.values():
+    for ruleset in all_rulesets().values():
         labels = {option.key: option.label for option in ruleset.options}
         console.say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
         console.say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
@@ -599,6 +604,7 @@ def main() -> None:
     """
     global ONE_COMMAND_PROCESS
     ONE_COMMAND_PROCESS = True
+    gc.set_threshold(*ONE_COMMAND_GC)
     try:
         code = cli.main(prog_name="sheetrunner", standalone_mode=False)
     except click.ClickException as error:

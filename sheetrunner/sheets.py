@@ -15,7 +15,7 @@ from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
 from .model import Event, Round
 from .options import Option, event_options, normal
 from .pairing import Pairing
-from .rulesets import RULESETS, Ruleset
+from .rulesets import RULESET_NAMES, Ruleset
 from .standings import Standings
 from .workbook import Workbook
 from .grid import column_letter
@@ -43,7 +43,7 @@ def validation_for(column: cols.Column) -> Validation | None:
 
 def _option_validation(option: Option) -> Validation | None:
     if option.key == "ruleset":
-        return validation_for(cols.Column("ruleset", "Ruleset", kind="choice", choices=tuple(RULESETS),
+        return validation_for(cols.Column("ruleset", "Ruleset", kind="choice", choices=RULESET_NAMES,
                                           hint="Pick a ruleset from the list."))
     if option.kind not in ("yesno", "choice", "whole"):
         return None

@@ -12,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 from sheetrunner.rulesets.chits_and_cards import current_cards
 from sheetrunner.tournament import standings_after
 from test_swiss_engine import all_matchings

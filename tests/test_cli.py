@@ -11,7 +11,8 @@ import pytest
 
 from sheetrunner import __version__
 from sheetrunner.cli import cli
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -131,7 +132,8 @@ def test_tiebreakers_and_rulesets_listings(run):
 
 
 def test_every_tiebreaker_and_ruleset_is_documented_in_the_readme():
-    from sheetrunner.rulesets import RULESETS
+    from sheetrunner.rulesets import all_rulesets
+    RULESETS = all_rulesets()
     from sheetrunner.tiebreakers import TIEBREAKERS
 
     text = README.read_text(encoding="utf-8")

@@ -15,7 +15,8 @@ from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.pairing.boards import POWERS, assign_powers
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 from sheetrunner.rulesets.diplomacy_scoring import PowerResult, c_diplo_100, carnage, ndc_1995, sum_of_squares
 
 RULES = RULESETS["ndc-diplomacy"]

@@ -16,7 +16,8 @@ from builder import make_event
 
 from sheetrunner import api
 from sheetrunner.model import Round, Seat, SeatScore, Settings, Table
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
 
 # --- allegiance: an eliminated player scores 0 VI ---------------------------------------------------------

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sheetrunner.options import COMMON_OPTIONS, event_options
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 
 
 def blocks(text: str) -> dict[str, list[str]]:

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from sheetrunner.model import Seat, Table
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 
 GAMES = 300
 STRONG = {1: 5.0, 2: -5.0, 3: -5.0, 4: -5.0}

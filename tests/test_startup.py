@@ -11,7 +11,9 @@ import pytest
 from builder import make_event
 
 HEAVY = ("pandas", "numpy", "lxml", "python_calamine", "jinja2", "ortools", "rustworkx", "pyuca", "matplotlib",
-         "openpyxl", "segno", "pypdf", "sheetrunner.api", "sheetrunner.rulesets")
+         "openpyxl", "segno", "pypdf", "sheetrunner.api", "sheetrunner.rulesets",
+         "sheetrunner.pairing.pods", "sheetrunner.rulesets.swiss_tp", "sheetrunner.rulesets.diplomacy",
+         "sheetrunner.rulesets.allegiance", "sheetrunner.rulesets.pod_round_robin")
 
 SCRIPT = """
 import json, sys
@@ -42,8 +44,8 @@ def test_tiebreakers_loads_no_third_party_package():
 def test_check_and_standings_read_with_calamine_and_lxml_only(tmp_path):
     path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dov"], [[(1, "Ann", 5, 1), (1, "Ben", 2, 1),
                                                                           (2, "Cat", 3, 1), (2, "Dov", 3, 1)]])
-    expected = ["lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets"]
-    assert loaded_by("check", path) == expected
+    expected = ["lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets", "sheetrunner.rulesets.swiss_tp"]
+    assert loaded_by("check", path) == expected  # the event's ruleset only, no other's engine
     assert loaded_by("standings", "--no-write", path) == expected
 
 

@@ -10,7 +10,8 @@ from builder import make_event, round_rows
 from sheetrunner.model import BYE, Round, Seat, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.model import Settings
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 
 RULES = RULESETS["swiss"]
 HEADERS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]

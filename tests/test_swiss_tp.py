@@ -8,7 +8,8 @@ import pytest
 
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 from sheetrunner.tournament import plan_next_round, standings_after
 
 RULES = RULESETS["swiss-tp"]

@@ -16,7 +16,8 @@ from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.pairing import Entrant
 from sheetrunner.pairing.boards import BoardsEngine
 from sheetrunner.pairing.pods import PodsEngine, game_sizes
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+RULESETS = all_rulesets()
 
 TEAMS = ["Red", "Blue", "", ""]
 

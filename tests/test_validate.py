@@ -8,7 +8,9 @@ import openpyxl
 import pytest
 from builder import digest, make_event
 
-from sheetrunner.rulesets import RULESETS
+from sheetrunner.rulesets import all_rulesets
+
+RULESETS = all_rulesets()
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
 GOOD_ROUND = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Dan", 2, 0)]

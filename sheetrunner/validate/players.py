@@ -11,7 +11,7 @@ from ..logsheet import LogHistory
 from ..model import Player
 from ..options import normal
 from ..problems import Problem
-from ..rulesets import RULESETS
+from ..rulesets import all_rulesets
 from ..values import BadValue, as_text, as_whole_number, is_blank
 from ..grid import SheetRows, cell_name
 from .reader import SheetReader, round_sheet_values
@@ -90,7 +90,7 @@ def unused_byes(sheet: SheetRows) -> list[Problem]:
     if index is None or not any(index < len(values) and not is_blank(values[index]) and values[index] != 0
                                 for _, values in sheet.rows):
         return []
-    honoured = ", ".join(name for name, ruleset in RULESETS.items() if cols.BYES in ruleset.player_columns)
+    honoured = ", ".join(name for name, ruleset in all_rulesets().items() if cols.BYES in ruleset.player_columns)
     return [Problem(sheet.name, cell_name(index, sheet.header_row or 1), "The Byes column is ignored: this "
                     "ruleset gives no byes before round 1.", f"Only {honoured} give invited players byes; clear the "
                     "column to silence this.", "warning")]

@@ -10,7 +10,7 @@ from ..layout import EVENT_SHEET
 from ..model import Settings
 from ..options import FORMAT_VERSION, Option, event_options, normal, option_by_label
 from ..problems import Problem
-from ..rulesets import RULESETS, Ruleset, get_ruleset
+from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
 from ..values import BadValue, as_text, is_blank
 from ..grid import SheetRows
@@ -77,7 +77,7 @@ def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:
 
 def _read_ruleset(typed: Typed, reader: SheetReader) -> Ruleset | None:
     row, raw, _ = typed.get("ruleset", (0, None, ""))
-    names = ", ".join(RULESETS)
+    names = ", ".join(RULESET_NAMES)
     if is_blank(raw):
         where = reader.cell("value", row) if row else "A1"
         reader.problem(where, "Ruleset is not set.", f"Add a Ruleset row with one of: {names}.")
