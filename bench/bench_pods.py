@@ -42,9 +42,10 @@ from sheetrunner.options import COMMON_OPTIONS  # noqa: E402
 from sheetrunner.pairing import Entrant  # noqa: E402
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes  # noqa: E402
 from sheetrunner.rulesets import all_rulesets  # noqa: E402
-RULESETS = all_rulesets()
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
 from sheetrunner.tournament import standings_after  # noqa: E402
+
+RULESETS = all_rulesets()
 
 ALLEGIANCE = RULESETS["allegiance"]
 DIPLOMACY = RULESETS["ndc-diplomacy"]
@@ -56,7 +57,7 @@ BOARDS_REFERENCE_WORK = 10.0
 
 
 def settings(rules, rounds: int, **options) -> Settings:
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
     values.update(ruleset=rules.name, rounds=rounds, seed=1, **options)
     return Settings(rules.name, rounds, 1, options=values, tiebreakers=rules.tiebreakers)
 

@@ -39,9 +39,10 @@ from sheetrunner.pairing import PairedTable, Pairing, PairingRequest  # noqa: E4
 from sheetrunner.pairing.matching import max_weight_matching  # noqa: E402
 from sheetrunner.pairing.swiss import measure_quality, pair_swiss  # noqa: E402
 from sheetrunner.rulesets import all_rulesets  # noqa: E402
-RULESETS = all_rulesets()
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
 from sheetrunner.tournament import standings_after  # noqa: E402
+
+RULESETS = all_rulesets()
 
 EXACT_LIMIT = 1024
 SCORE_KEY = {"swiss-tp": "tp", "swiss": "match_points"}

@@ -15,15 +15,16 @@ from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.tournament import standings_after
+
+RULESETS = all_rulesets()
 
 RULES = RULESETS["swiss-tp"]
 
 
 def settings(rounds: int, seed: int, ruleset: str = "swiss-tp") -> Settings:
     rules = RULESETS[ruleset]
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
     values.update(ruleset=ruleset, rounds=rounds, seed=seed)
     return Settings(ruleset, rounds, seed, options=values, tiebreakers=rules.tiebreakers)
 
@@ -85,7 +86,7 @@ def write_workbook(event: Event, path: Path) -> Path:
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet("Event")
     sheet.append(["Setting", "Value"])
-    for option in COMMON_OPTIONS + RULES.options:
+    for option in COMMON_OPTIONS + RULES.all_options:
         value = event.settings.options.get(option.key, option.default)
         sheet.append([option.label, option.cell_value(value)])
     sheet = book.create_sheet("Players")

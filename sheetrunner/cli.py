@@ -21,64 +21,20 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .problems import EventError, EventOver, PartlyDone, Problem, Refusal
+from .console import Console, use_forgiving_output
+from .problems import EventError, EventOver, PartlyDone, Refusal
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
 the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
 (nothing written); 5 the round was written but its reports could not be; 70 an internal error (details
 saved to a file); 130 interrupted."""
 INTERNAL_ERROR = 70
-# A command builds the whole event and its reports once and exits: its objects hardly ever form cycles, yet at
-# Python's default thresholds (700, 10, 10) the collector scans every live object again and again, a cost that
-# grows with the square of the event (a third of `report` at 8,192 players). Collections stay, only rarer.
+# After the reading (api.no_cycle_collection), a command still builds the standings, the pairing and the reports:
+# objects that hardly ever form cycles, yet at Python's default thresholds (700, 10, 10) the collector scans every
+# live object again and again, a cost that grows with the square of the event (a third of `report` at 8,192
+# players). In the command's own process collections stay, only rarer.
 ONE_COMMAND_GC = (50_000, 20, 100)
 WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
-# Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
-# sequence in a player's name must never reach the terminal as a command.
-CONTROL = {code: f"\\x{code:02x}" for code in [*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)]}
-
-
-class Console:
-    """Where the command speaks: lines to stdout (unless quiet), problems to stderr, and a transient status line
-    for long work, shown only on a terminal."""
-
-    def __init__(self, quiet: bool = False):
-        self.quiet = quiet
-        self.live = not quiet and sys.stderr.isatty()
-
-    def say(self, text: str, err: bool = False) -> None:
-        """Print one line, safely: control characters escaped, characters the console cannot show escaped too,
-        and a closed or broken output ignored (the work is done; printing must never undo it)."""
-        if self.quiet and not err:
-            return
-        try:
-            click.echo(text.translate(CONTROL), err=err)
-        except OSError:
-            pass
-
-    def status(self, text: str) -> None:
-        if self.live:
-            click.echo(f"\r\x1b[K{text}…", err=True, nl=False)
-
-    def done(self) -> None:
-        if self.live:
-            click.echo("\r\x1b[K", err=True, nl=False)
-
-    def problems(self, problems: list[Problem], err: bool = True) -> None:
-        for problem in problems:
-            self.say(str(problem), err=err)
-
-
-def use_forgiving_output() -> None:
-    """A console that cannot show a character (cp1252 and Łukasz) prints `\\u0141` instead of failing."""
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            try:
-                stream.reconfigure(errors="backslashreplace")
-            except (ValueError, OSError):
-                pass
-
-
 class Failed(click.ClickException):
     """Problems already printed; exit with the error's code and one line saying what was and was not done."""
 
@@ -91,6 +47,19 @@ class Failed(click.ClickException):
             message = f"{sum(p.is_error for p in error.problems)} problem(s) to fix; nothing was written."
         super().__init__(message)
         self.exit_code = error.exit_code
+
+
+class Stopped(click.ClickException):
+    """A command that ends short of a clean 0 after saying what it did: its last line (if any) on stderr, and
+    the exit code (1 problems found, 3 an export refused, 5 reports missing). Commands raise; `main` exits."""
+
+    def __init__(self, line: str, exit_code: int):
+        super().__init__(line)
+        self.exit_code = exit_code
+
+    def show(self, file=None) -> None:
+        if self.message:
+            Console().say(self.message, err=True)
 
 
 def run(console: Console, action):
@@ -131,9 +100,10 @@ class SheetrunnerGroup(click.Group):
     """Any exception that is not the library's own is a bug: one line, its details saved, exit 70."""
 
     def invoke(self, ctx: click.Context):
-        if ONE_COMMAND_PROCESS:
+        if ONE_COMMAND_PROCESS:  # the process ends with the command: garbage collection can wait (see api)
             from . import api
             api.FREEZE_AFTER_READING = True
+            gc.set_threshold(*ONE_COMMAND_GC)
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
@@ -229,7 +199,7 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
         console.problems(problems, err=False)
         console.say(f"{len(errors)} error(s), {len(problems) - len(errors)} warning(s).")
     if errors:
-        sys.exit(1)
+        raise Stopped("", 1)
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -272,8 +242,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     if result.reports:
         console.say(f"Reports: {result.reports.folder / 'index.html'}")
     if result.reports_problem is not None:
-        console.say(f"{result.reports_problem} The round was written; only its reports are missing.", err=True)
-        sys.exit(5)
+        raise Stopped(f"{result.reports_problem} The round was written; only its reports are missing.", 5)
 
 
 def known_encoding(_context: click.Context, _parameter: click.Parameter, name: str) -> str:
@@ -325,12 +294,10 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
         try:
             console.say(f"Saved {output.export_standings(result.standings, path, result.placings, encoding)}")
         except OSError as error:
-            console.say(f"{path.name}: could not be saved: {error.strerror or error}.", err=True)
-            sys.exit(3)
+            raise Stopped(f"{path.name}: could not be saved: {error.strerror or error}.", 3) from None
         except UnicodeEncodeError as error:
-            console.say(f"{path.name}: could not be saved: {error.object[error.start:error.end]!r} cannot be "
-                        f"written in {encoding}; use --encoding utf-8-sig.", err=True)
-            sys.exit(3)
+            raise Stopped(f"{path.name}: could not be saved: {error.object[error.start:error.end]!r} cannot be "
+                          f"written in {encoding}; use --encoding utf-8-sig.", 3) from None
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -534,14 +501,14 @@ def list_rulesets() -> None:
 
     console = Console()
     for ruleset in all_rulesets().values():
-        labels = {option.key: option.label for option in ruleset.options}
+        labels = {option.key: option.label for option in ruleset.all_options}
         console.say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
         console.say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
         if ruleset.player_columns:
             console.say("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
         console.say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
-        console.say("  options:" if ruleset.options else "  options: none of its own")
-        for option in ruleset.options:
+        console.say("  options:" if ruleset.all_options else "  options: none")
+        for option in ruleset.all_options:
             console.say(line(option))
     labels = {option.key: option.label for option in event_options()}
     console.say("Every ruleset also takes:")
@@ -590,8 +557,7 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
     if result.reports:
         console.say(f"Reports: {result.reports[0].parent}")
     if result.reports_problem is not None:
-        console.say(f"{result.reports_problem} The season was written; only its reports are missing.", err=True)
-        sys.exit(5)
+        raise Stopped(f"{result.reports_problem} The season was written; only its reports are missing.", 5)
 
 
 def main() -> None:
@@ -604,7 +570,6 @@ def main() -> None:
     """
     global ONE_COMMAND_PROCESS
     ONE_COMMAND_PROCESS = True
-    gc.set_threshold(*ONE_COMMAND_GC)
     try:
         code = cli.main(prog_name="sheetrunner", standalone_mode=False)
     except click.ClickException as error:

@@ -161,6 +161,22 @@ COMMON_OPTIONS: tuple[Option, ...] = (
 )
 
 
+# Match points, for two-player rulesets that score a match won, drawn or lost (the `swiss` ruleset's scoring, and
+# match-win %, which divides by the points for a win).
+POINTS_WIN = Option("points_win", "Points for a win", 3, "Match points for winning a match.", minimum=0)
+MATCH_POINT_OPTIONS: tuple[Option, ...] = (
+    POINTS_WIN,
+    Option("points_draw", "Points for a draw", 1, "Match points for a drawn match (no more than a win).",
+           minimum=0, at_most="points_win"),
+    Option("points_loss", "Points for a loss", 0, "Match points for losing a match (no more than a draw).",
+           minimum=0, at_most="points_draw"),
+    Option("points_bye", "Points for a bye", 3, "Match points for a bye (a match won; Bye games won says by how "
+           "many games).", minimum=0),
+)
+# The Swiss engine's one setting (§5.1): rematches are a hard rule unless the TO allows them.
+ALLOW_REMATCHES = Option("allow_rematches", "Allow rematches", False, "Let two players meet again (still avoided "
+                         "when it costs nothing).", kind="yesno")
+
 # Game points, for rulesets that count the games of a match (game-win %, MTR appendix C): by default the MTR's
 # 3 for a game won, 1 for a game drawn, 0 for a game lost, and a bye counted as a 2-0 match. The README tables
 # the platforms' rules (MTR/EventLink, melee.gg, Pokémon).
@@ -171,9 +187,9 @@ GAME_POINT_OPTIONS: tuple[Option, ...] = (
            "C: 1; an unfinished game counts as drawn). No more than a game won.", at_most="game_points_win"),
     Option("game_points_loss", "Game points for a game lost", 0, "Game points for each game lost (MTR appendix C: "
            "0). No more than a drawn game.", at_most="game_points_draw"),
-    Option("bye_games", "Bye games won", 2, "Games a bye counts as won, with none lost: 2 is a 2-0 match, 3 a 3-0 "
-           "(for game-win %; a bye is never an opponent).", minimum=1, maximum=3),
 )
+BYE_GAMES = Option("bye_games", "Bye games won", 2, "Games a bye counts as won, with none lost: 2 is a 2-0 match, 3 "
+                   "a 3-0 (for game-win %; a bye is never an opponent).", minimum=1, maximum=3)
 
 # Settings for the hall that `init` does not write (so every workbook's rows stay where they were); typed into
 # the Event sheet when wanted, read like the others.
@@ -210,6 +226,15 @@ def option_by_label(options: tuple[Option, ...]) -> dict[str, Option]:
 def normal(header: Any) -> str:
     """Header and label matching: case-insensitive, surrounding spaces ignored (§2)."""
     return " ".join(values.as_text(header).lower().split())
+
+
+def distinct(options) -> tuple[Option, ...]:
+    """Options by key, each once, in their first place: a setting two readers share (points for a win: the
+    scoring and match-win %) is one row."""
+    seen: dict[str, Option] = {}
+    for option in options:
+        seen.setdefault(option.key, option)
+    return tuple(seen.values())
 
 
 def event_options(ruleset_options: tuple[Option, ...] = ()) -> tuple[Option, ...]:

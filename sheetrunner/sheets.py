@@ -53,7 +53,7 @@ def _option_validation(option: Option) -> Validation | None:
 
 def event_sheet(ruleset: Ruleset, chosen: dict[str, Any]) -> SheetTable:
     """`Event`: Setting | Value | About, every option with its value, a drop-down where the value is a choice."""
-    options = event_options(ruleset.options)
+    options = event_options(ruleset.all_options)
     rows = [[option.label, option.cell_value(chosen.get(option.key, option.default)), option.about]
             for option in options]
     rules = {f"B{row}": rule for row, option in enumerate(options, start=2)

@@ -64,7 +64,7 @@ def default_runs(players: int, rounds: int) -> int:
 
 def settings_for(ruleset: Ruleset, rounds: int, seed: int) -> Settings:
     """An event's settings with every option at its default, as `init` writes them."""
-    options = {option.key: option.default for option in event_options(ruleset.options)}
+    options = {option.key: option.default for option in event_options(ruleset.all_options)}
     options.update(ruleset=ruleset.name, rounds=rounds, seed=seed)
     return Settings(ruleset.name, rounds, seed, tiebreakers=ruleset.tiebreakers, options=options)
 

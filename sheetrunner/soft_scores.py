@@ -108,7 +108,7 @@ def soft_column(score: SoftScore, main_label: str = "the main score") -> Tiebrea
     """A soft score as a standings column: the player's value (blank is 0)."""
 
     def compute(table: ScoreTable) -> dict[int, Fraction]:
-        values = table.option(VALUES, {})
+        values = table.context(VALUES, {})
         return {pid: values.get(pid, {}).get(score.key, ZERO) for pid in table.player_ids}
 
     return Tiebreaker(score.key, score.name, MEANINGS[score.use].format(name=score.name, main=main_label), compute)

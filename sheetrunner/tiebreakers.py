@@ -21,14 +21,16 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .model import SeatScore
+from .options import GAME_POINT_OPTIONS, POINTS_WIN, Option
 
 
 @dataclass
 class ScoreTable:
     """The tidy per-seat results, indexed for the lookups tiebreakers need.
 
-    `options` carries the event's settings (points, floors); tiebreakers read
-    what they need with a default, so each stays a pure function of the table.
+    `options` carries the event's settings (points, floors) and what the ruleset knows beside the results
+    (`rounds`, `cards`, `points_key`). A tiebreaker reads a setting with `option`, whose default is the one its
+    declaration states (`Tiebreaker.options`), and the rest with `context`.
     """
 
     rows: list[SeatScore]
@@ -63,7 +65,15 @@ class ScoreTable:
         (a Diplomacy sit-out or a round it does not count)."""
         return [row for row in self.by_player.get(player_id, ()) if row.outcome != "absent"]
 
-    def option(self, key: str, default: Any) -> Any:
+    def option(self, key: str) -> Any:
+        """A setting a tiebreaker declares: the event's value, else the declared default. A key no tiebreaker
+        declares is a KeyError: every setting a tiebreaker reads is written down where it is read."""
+        declared = DECLARED_OPTIONS[key]
+        value = self.options.get(key)
+        return declared.default if value is None else value
+
+    def context(self, key: str, default: Any) -> Any:
+        """What the ruleset passes beside the results (the event's rounds, the cards held), or `default`."""
         value = self.options.get(key)
         return default if value is None else value
 
@@ -91,6 +101,7 @@ class Tiebreaker:
     within: Within | None = None
     needs: frozenset[str] = frozenset()  # per-round values (or context) the scoring must provide
     shown: bool = True  # printed in reports (the seeded draw is not: it only decides exact ties)
+    options: tuple[Option, ...] = ()  # the Event settings it reads (floors, points), with their defaults
 
     def sort_value(self, value: Fraction) -> Fraction:
         """Standings sort every column highest first; lower-is-better columns flip."""
@@ -98,11 +109,20 @@ class Tiebreaker:
 
 
 TIEBREAKERS: dict[str, Tiebreaker] = {}
+DECLARED_OPTIONS: dict[str, Option] = {}  # every setting a tiebreaker reads, by key
 
 
 def register(tiebreaker: Tiebreaker) -> Tiebreaker:
     TIEBREAKERS[tiebreaker.key] = tiebreaker
+    for option in tiebreaker.options:
+        DECLARED_OPTIONS.setdefault(option.key, option)
     return tiebreaker
+
+
+def tiebreaker_options(keys) -> tuple[Option, ...]:
+    """The settings the tiebreakers named read, each once, in the order the tiebreakers come."""
+    return tuple({option.key: option for key in keys if key in TIEBREAKERS
+                  for option in TIEBREAKERS[key].options}.values())
 
 
 def total(value_key: str, label: str, meaning: str, key: str | None = None) -> Tiebreaker:
@@ -156,8 +176,8 @@ def seeded_draw(player_id: int, seed: int) -> int:
 
 def match_win_pct(table: ScoreTable) -> dict[int, Fraction]:
     """Match points over the most a player could have had in the rounds they played (byes count), floored."""
-    floor = Fraction(table.option("match_win_floor", Fraction(1, 3)))
-    win = Fraction(table.option("points_win", 3))
+    floor = Fraction(table.option("match_win_floor"))
+    win = Fraction(table.option("points_win"))
     points = table.total("mp")
 
     def compute(pid: int) -> Fraction:
@@ -171,7 +191,7 @@ def game_win_pct(table: ScoreTable) -> dict[int, Fraction]:
     """MTR appendix C: game points over the most a player could have earned (a game won's points for every game
     played), at least the floor. Game points are the event's options (MTR: 3 a game won, 1 a game drawn, 0 a
     game lost); a bye counts as the games the ruleset scored for it (2-0 by default)."""
-    floor = Fraction(table.option("game_win_floor", Fraction(1, 3)))
+    floor = Fraction(table.option("game_win_floor"))
     won_points, drawn_points, lost_points = game_points(table)
 
     def compute(pid: int) -> Fraction:
@@ -186,9 +206,9 @@ def game_win_pct(table: ScoreTable) -> dict[int, Fraction]:
 
 
 def game_points(table: ScoreTable) -> tuple[Fraction, Fraction, Fraction]:
-    """Points for a game won, drawn and lost: the event's options, else the MTR's 3, 1 and 0 (appendix C)."""
-    return (Fraction(table.option("game_points_win", 3)), Fraction(table.option("game_points_draw", 1)),
-            Fraction(table.option("game_points_loss", 0)))
+    """Points for a game won, drawn and lost: the event's options (by default the MTR's 3, 1 and 0, appendix C)."""
+    return (Fraction(table.option("game_points_win")), Fraction(table.option("game_points_draw")),
+            Fraction(table.option("game_points_loss")))
 
 
 def opponents_mean(of: Callable[[ScoreTable], dict[int, Fraction]], name: str) -> Compute:
@@ -218,7 +238,7 @@ def win_pct(table: ScoreTable) -> dict[int, Fraction]:
 
 
 def floored_win_pct(table: ScoreTable) -> dict[int, Fraction]:
-    floor = Fraction(table.option("win_pct_floor", Fraction(33, 100)))
+    floor = Fraction(table.option("win_pct_floor"))
     return {pid: max(floor, value) for pid, value in win_pct(table).items()}
 
 
@@ -245,7 +265,7 @@ def head_to_head(table: ScoreTable, group: list[int]) -> dict[int, Fraction]:
     """Match points from games inside a tied group, used only when it orders the whole group:
     everyone in it has met everyone else, and no two of them score the same."""
     members = set(group)
-    key = table.option("points_key", "mp")
+    key = table.context("points_key", "mp")
     points = {pid: ZERO for pid in group}
     met: set[frozenset[int]] = set()
     for pid in group:
@@ -274,22 +294,35 @@ opponents_sum("mp", "Opp MP", "Strength of schedule: each opponent's match point
               "opponents_match_points")
 MATCH_POINTS = frozenset({"mp"})
 GAMES = frozenset({"games_won"})
+# The floors of the percentages (MTR appendix C: 1/3; 002: 33%), declared once, by the tiebreakers that read them.
+MATCH_WIN_FLOOR = Option("match_win_floor", "Match-win % floor", Fraction(1, 3), "Least match-win % a player "
+                         "counts for.", kind="number")
+GAME_WIN_FLOOR = Option("game_win_floor", "Game-win % floor", Fraction(1, 3), "Least game-win % a player counts "
+                        "for.", kind="number")
+WIN_PCT_FLOOR = Option("win_pct_floor", "Win % floor", Fraction(33, 100), "Least win % an opponent counts for in "
+                       "OWP (002: 33%).", kind="number")
+MATCH_WIN_OPTIONS = (MATCH_WIN_FLOOR, POINTS_WIN)
+GAME_WIN_OPTIONS = (GAME_WIN_FLOOR, *GAME_POINT_OPTIONS)
 register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round played (byes count), at least the "
-                    "floor (default 1/3).", match_win_pct, percent=True, needs=MATCH_POINTS))
+                    "floor (default 1/3).", match_win_pct, percent=True, needs=MATCH_POINTS,
+                    options=MATCH_WIN_OPTIONS))
 register(Tiebreaker("opponents_match_win_pct", "OMW%", "Mean of each opponent's match-win % (byes are not "
                     "opponents).", opponents_mean(match_win_pct, "opponents_match_win_pct"), percent=True,
-                    needs=MATCH_POINTS))
+                    needs=MATCH_POINTS, options=MATCH_WIN_OPTIONS))
 register(Tiebreaker("game_win_pct", "GW%", "Game points (default 3 a game won, 1 drawn, 0 lost; a bye 2-0) over "
                     "a won game's points per game played, at least the floor (default 1/3).", game_win_pct,
-                    percent=True, needs=GAMES))
+                    percent=True, needs=GAMES, options=GAME_WIN_OPTIONS))
 register(Tiebreaker("opponents_game_win_pct", "OGW%", "Mean of each opponent's game-win %.",
-                    opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True, needs=GAMES))
+                    opponents_mean(game_win_pct, "opponents_game_win_pct"), percent=True, needs=GAMES,
+                    options=GAME_WIN_OPTIONS))
 register(Tiebreaker("win_pct", "Win%", "Games won (draws a third, byes a win) over games played.", win_pct,
                     percent=True))
 register(Tiebreaker("opponents_win_pct", "OWP", "Mean of each opponent's win %, each at least the floor "
-                    "(default 33%; byes are not opponents).", opponents_win_pct, percent=True))
+                    "(default 33%; byes are not opponents).", opponents_win_pct, percent=True,
+                    options=(WIN_PCT_FLOOR,)))
 register(Tiebreaker("opponents_opponents_win_pct", "OOWP", "Mean of each opponent's OWP.",
-                    opponents_mean(opponents_win_pct, "opponents_opponents_win_pct"), percent=True))
+                    opponents_mean(opponents_win_pct, "opponents_opponents_win_pct"), percent=True,
+                    options=(WIN_PCT_FLOOR,)))
 register(Tiebreaker("win_resistance", "WR", "For each game won, the beaten opponent's wins (draws: a third).",
                     win_resistance))
 register(Tiebreaker("win_resistance_resistance", "WRR", "For each game won, the beaten opponent's win "
@@ -308,11 +341,11 @@ opponents_sum("vi", "Opp VI", "Sum of each opponent's event VI, once per game pl
 # --- Chits and cards (source 003) -----------------------------------------------------------------
 
 register(Tiebreaker("chits", "Chits", "Resource chits held now: one per round to start, +1 for each win or bye, "
-                    "-1 for each loss.", lambda table: {pid: table.option("rounds", 0) + value
+                    "-1 for each loss.", lambda table: {pid: table.context("rounds", 0) + value
                                                         for pid, value in table.total("chits").items()},
                     needs=frozenset({"chits"})))
 register(Tiebreaker("card", "Card", "The numbered card the player holds now (chits and cards); the lower card "
-                    "ranks higher.", lambda table: {pid: Fraction(table.option("cards", {}).get(pid, 0))
+                    "ranks higher.", lambda table: {pid: Fraction(table.context("cards", {}).get(pid, 0))
                                                     for pid in table.player_ids}, lower_is_better=True,
                     needs=frozenset({"cards"})))
 
@@ -328,9 +361,9 @@ def event_score(table: ScoreTable) -> dict[int, Fraction]:
     the attendance partial.
     """
     played_rounds = max((row.round for row in table.rows), default=0)
-    wanted = table.option("counting_rounds", 0) or table.option("rounds", played_rounds)
+    wanted = table.option("counting_rounds") or table.context("rounds", played_rounds)
     counting = max(1, min(wanted, played_rounds))
-    factor = Fraction(table.option("partial_attendance_factor", Fraction(1, 3)))
+    factor = Fraction(table.option("partial_attendance_factor"))
 
     def one(pid: int) -> Fraction:
         scores = sorted((row.values.get("score", ZERO) for row in table.played(pid)), reverse=True)
@@ -344,9 +377,14 @@ def event_score(table: ScoreTable) -> dict[int, Fraction]:
     return table.memo("event_score", one)
 
 
+COUNTING_ROUNDS = Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: "
+                         "every round).", minimum=0)
+PARTIAL_ATTENDANCE_FACTOR = Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3),
+                                   "Multiplies the score of a player who attended fewer rounds than count (001: "
+                                   "one-day scores discounted by 66.66%).", kind="number")
 register(Tiebreaker("event_score", "Score", "Mean of the best board scores over the counted rounds; fewer rounds "
                     "attended than counted multiplies it by the partial attendance factor.", event_score,
-                    needs=frozenset({"score"})))
+                    needs=frozenset({"score"}), options=(COUNTING_ROUNDS, PARTIAL_ATTENDANCE_FACTOR)))
 total("centres", "Centres", "Supply centres held at the end of each game, added up.")
 
 

@@ -13,10 +13,11 @@ from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.rulesets.chits_and_cards import current_cards
 from sheetrunner.tournament import standings_after
 from test_swiss_engine import all_matchings
+
+RULESETS = all_rulesets()
 
 RULES = RULESETS["chits-and-cards"]
 PLAYERS = [(i, name, None, i) for i, name in enumerate("ABCDEFGH", start=1)]  # card i for the i-th player
@@ -104,7 +105,7 @@ def test_cards_typed_twice_are_an_error(tmp_path, run):
 
 
 def event_settings(rounds, seed):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
     values.update(rounds=rounds, seed=seed)
     return Settings("chits-and-cards", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
 

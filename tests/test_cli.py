@@ -12,6 +12,7 @@ import pytest
 from sheetrunner import __version__
 from sheetrunner.cli import cli
 from sheetrunner.rulesets import all_rulesets
+
 RULESETS = all_rulesets()
 
 README = Path(__file__).resolve().parent.parent / "README.md"

@@ -16,8 +16,9 @@ from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.pairing.boards import POWERS, assign_powers
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.rulesets.diplomacy_scoring import PowerResult, c_diplo_100, carnage, ndc_1995, sum_of_squares
+
+RULESETS = all_rulesets()
 
 RULES = RULESETS["ndc-diplomacy"]
 HEADERS = ["Board", "Power", "ID", "Player", "Centres", "Eliminated", "Result", "Yellow cards", "End year", "Note"]
@@ -194,7 +195,7 @@ def test_boards_powers_and_volunteer_sit_outs_through_pair(tmp_path, run):
 
 
 def event_settings(seed):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
     values.update(rounds=6, seed=seed)
     return Settings("ndc-diplomacy", 6, seed, options=values, tiebreakers=RULES.tiebreakers)
 

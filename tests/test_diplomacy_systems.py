@@ -23,11 +23,12 @@ from builder import make_event
 
 from sheetrunner.pairing.boards import POWERS
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.rulesets.diplomacy_scoring import (PowerResult, c_diplo_80, c_diplo_100, carnage, carnage_2023,
                                                     carnage_centre_count, carnage_dead_equal, sum_of_squares)
 from sheetrunner.rulesets.diplomacy_systems import (SYSTEMS, bangkok_2020, calhamer_draw, compute_board, draw_size,
                                                     manorcon, tribute)
+
+RULESETS = all_rulesets()
 
 NEW_SYSTEMS = ("c-diplo-80", "carnage-dead-equal", "carnage-2023", "carnage-centre-count", "draw-size",
                "calhamer-draw", "tribute", "manorcon", "bangkok-2020")
@@ -80,7 +81,8 @@ def test_carnage_visualiser_board_two_eliminated_in_one_year_share_their_ranks()
 
 
 def test_carnage_dead_equal_shares_the_bottom_ranks_among_the_eliminated():
-    """Constructed from the definition (Visualiser "Carnage with dead equal") on webDiplomacy's second board:
+    """Worked by hand from the definition (the Visualiser: "Eliminated powers all split position points") on
+    webDiplomacy's second board:
     Italy and Austria, eliminated in different years, tie for 6th and 7th: (2000 + 1000) / 2 = 1500 each;
     the survivors score as in plain Carnage."""
     points = by_power(carnage_dead_equal(board({"R": 14, "T": 7, "F": 6, "G": 4, "E": 3}, {"I": 1906, "A": 1904}),
@@ -157,7 +159,8 @@ def test_centre_count_carnage_example_1():
 
 def test_centre_count_carnage_example_2_and_a_solo():
     """Example 2: Austria 13, England 7, France 5, Germany 5, Italy 4, Russia out 1905, Turkey out 1904. A solo
-    (constructed): 39028 for the winner, 1000 for every other power."""
+    (worked by hand from the Visualiser's definition, "If any power soloed, they get 39028 points and all
+    others get 1000"; no published board): 39028 for the winner, 1000 for every other power."""
     points = by_power(carnage_centre_count(board({"A": 13, "E": 7, "F": 5, "G": 5, "I": 4}, {"R": 1905, "T": 1904}),
                                            1908))
     assert points == {"A": 13 * 500 + 7007, "E": 7 * 500 + 6006, "F": 5 * 500 + F(5005 + 4004, 2),
@@ -311,7 +314,8 @@ def test_draw_size_and_calhamer_on_norman_s_world_dipcon_boards():
 
 def test_draw_size_splits_100_among_the_draw_and_a_survivor_outside_it_scores_nothing():
     """Worked by hand from the definition (The Embassy, "Draw Size Scoring"): France 12, Germany 11, Turkey 8
-    agree a three-way draw; Italy survives on 3 outside it. 100 / 3 each for the three, 0 for Italy and the eliminated."""
+    agree a three-way draw; Italy survives on 3 outside it. 100 / 3 each for the three, 0 for Italy and the
+    eliminated."""
     points = by_power(draw_size(board({"F": 12, "G": 11, "T": 8, "I": 3}, {"A": 1904, "E": 1905, "R": 1906},
                                       draw="FGT"), 1908))
     assert points == {"A": 0, "E": 0, "F": F(100, 3), "G": F(100, 3), "I": 0, "R": 0, "T": F(100, 3)}
@@ -392,7 +396,8 @@ def test_tribute_survival_share_is_66_over_the_survivors():
 
 
 def test_tribute_topper_collects_from_every_other_survivor():
-    """Worked by hand from the rule text (no published Half-Tribute board was found): Turkey 10, France 8, England 6, Germany 5, Austria 5; Italy, Russia out. Share 66 / 5 = 13.2;
+    """Worked by hand from the rule text (no published Half-Tribute board was found): Turkey 10, France 8,
+    England 6, Germany 5, Austria 5; Italy, Russia out. Share 66 / 5 = 13.2;
     tribute min(13.2, 10 − 6) = 4 from each of four payers. Turkey 10 + 13.2 + 16 = 39.2, France 8 + 13.2 − 4 =
     17.2, England 15.2, Germany and Austria 14.2; the board sums to 100. Half-Tribute (1/2 a point per centre):
     tribute 2: Turkey 31.2, France 19.2, England 17.2, Germany and Austria 16.2."""
@@ -478,9 +483,9 @@ def test_manorcon_survivors_share_by_p_and_the_eliminated_keep_a_tenth_a_year():
 
 
 def test_manorcon_solo_others_scored_as_eliminated_in_the_solo_year():
-    """Worked by hand from the definition: France solos in 1909 → 75; Germany and Italy, alive, score as eliminated in 1909: 0.9 each;
-    Austria (1903) 0.3, England (1904) 0.4, Russia (1906) 0.6, Turkey (1907) 0.7. The original system's 100 is the
-    `ManorCon solo score` option."""
+    """Worked by hand from the definition: France solos in 1909 → 75; Germany and Italy, alive, score as
+    eliminated in 1909: 0.9 each; Austria (1903) 0.3, England (1904) 0.4, Russia (1906) 0.6, Turkey (1907) 0.7.
+    The original system's 100 is the `ManorCon solo score` option."""
     game = board({"F": 18, "G": 10, "I": 6}, {"A": 1903, "E": 1904, "R": 1906, "T": 1907}, solo="F")
     assert by_power(manorcon(game, 1909)) == {"A": F(3, 10), "E": F(2, 5), "F": 75, "G": F(9, 10), "I": F(9, 10),
                                               "R": F(3, 5), "T": F(7, 10)}
@@ -584,7 +589,7 @@ HALF_TRIBUTE_BOARD = [(5, None, None), (6, None, None), (8, None, None), (5, Non
 
 
 def test_half_tribute_event_standings_json(tmp_path, run):
-    """The constructed Tribute board above, as an event with `Tribute per centre` 1/2 (Half-Tribute)."""
+    """The hand-worked Tribute board above, as an event with `Tribute per centre` 1/2 (Half-Tribute)."""
     path = event(tmp_path, HALF_TRIBUTE_BOARD, **{"Scoring system": "tribute", "Tribute per centre": "1/2"})
     result = run("standings", "--json", "--no-write", path)
     assert result.exit_code == 0, result.output

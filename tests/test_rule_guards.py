@@ -17,8 +17,9 @@ from builder import make_event
 from sheetrunner import api
 from sheetrunner.model import Round, Seat, SeatScore, Settings, Table
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
+
+RULESETS = all_rulesets()
 
 # --- allegiance: an eliminated player scores 0 VI ---------------------------------------------------------
 
@@ -111,7 +112,7 @@ POD_OWP = {"Ann": Fraction(1, 2), "Ben": Fraction(133, 200), "Cat": Fraction(133
 
 
 def test_the_pod_rulesets_win_pct_floor_is_33_percent_as_declared():
-    option = next(o for o in RULESETS["pod-round-robin"].options if o.key == "win_pct_floor")
+    option = next(o for o in RULESETS["pod-round-robin"].all_options if o.key == "win_pct_floor")
     assert (option.label, option.default) == ("Win % floor", Fraction(33, 100))
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from sheetrunner.options import COMMON_OPTIONS, event_options
 from sheetrunner.rulesets import all_rulesets
+
 RULESETS = all_rulesets()
 
 
@@ -40,7 +41,7 @@ def test_every_option_of_every_ruleset_is_listed_with_default_choices_and_meanin
     listing = blocks(run("rulesets").stdout)
     assert set(listing) == set(RULESETS) | {""}
     for name, ruleset in [*RULESETS.items(), ("", None)]:
-        options = ruleset.options if ruleset else event_options()
+        options = ruleset.all_options if ruleset else event_options()
         assert len([line for line in listing[name] if line.startswith("    ")]) == len(options)
         for option in options:
             line = option_line(listing[name], option)
@@ -59,10 +60,10 @@ def test_a_choice_is_listed_as_its_drop_down_and_a_bound_by_its_label(run):
         "meeting, where it is possible.")
     assert option_line(listing[""], COMMON_OPTIONS[1]).startswith(
         "    Ruleset = (required)  (" + " | ".join(RULESETS) + "): ")
-    drawn = next(option for option in RULESETS["swiss"].options if option.key == "game_points_draw")
+    drawn = next(option for option in RULESETS["swiss"].all_options if option.key == "game_points_draw")
     assert option_line(listing["swiss"], drawn).startswith(
         "    Game points for a drawn game = 1  (a whole number of at least 0; at most Game points for a game won): ")
-    bye = next(option for option in RULESETS["swiss"].options if option.key == "bye_games")
+    bye = next(option for option in RULESETS["swiss"].all_options if option.key == "bye_games")
     assert option_line(listing["swiss"], bye).startswith("    Bye games won = 2  (a whole number from 1 to 3): ")
 
 
@@ -85,5 +86,33 @@ def test_init_writes_exactly_the_settings_rulesets_lists(tmp_path, run, name):
                                                                                                  values_only=True)]
     listing = blocks(run("rulesets").stdout)
     listed = [line.split(" = ")[0].strip() for line in listing[""] + listing[name] if line.startswith("    ")]
-    assert written == [option.label for option in event_options(RULESETS[name].options)]
+    assert written == [option.label for option in event_options(RULESETS[name].all_options)]
     assert sorted(written) == sorted(listed)
+
+
+def test_the_readme_lists_every_setting_as_the_command_does(run):
+    """One list of settings, from the declarations: the README's copy is the command's output, line for line."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Every setting, as `sheetrunner rulesets` lists it", 1)[1]
+    listed = section.split("```text\n", 1)[1].split("```", 1)[0]
+    assert listed == run("rulesets").stdout
+
+
+def test_a_chosen_tiebreaker_brings_its_own_setting(tmp_path, run):
+    """`opponents_win_pct` in a swiss event: its `Win % floor` is read from the Event sheet (no "Unknown setting"),
+    and used. Ann and Cat won their matches against Ben and Dov, who won none: each winner's only opponent has a
+    win % of 0, which counts as the floor typed, 1/2 (the declared default would make it 33/100)."""
+    import json
+
+    from builder import make_event
+
+    headers = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn"]
+    rows = [[1, 1, 1, "Ann", 2, None], [1, 2, 2, "Ben", 0, None], [2, 1, 3, "Cat", 2, None], [2, 2, 4, "Dov", 0, None]]
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dov"], [rows], ruleset="swiss", round_headers=headers,
+                      settings={"Tiebreakers": "match_points, opponents_win_pct", "Win % floor": "1/2"})
+    result = run("standings", "--json", "--no-write", path)
+    assert result.exit_code == 0 and "Unknown setting" not in result.stderr
+    table = {row["name"]: row["opponents_win_pct"] for row in json.loads(result.stdout)}
+    assert table == {"Ann": 0.5, "Cat": 0.5, "Ben": 1, "Dov": 1}

@@ -11,6 +11,7 @@ import pytest
 
 from sheetrunner.model import Seat, Table
 from sheetrunner.rulesets import all_rulesets
+
 RULESETS = all_rulesets()
 
 GAMES = 300

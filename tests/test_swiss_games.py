@@ -11,6 +11,7 @@ from sheetrunner.model import BYE, Round, Seat, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.model import Settings
 from sheetrunner.rulesets import all_rulesets
+
 RULESETS = all_rulesets()
 
 RULES = RULESETS["swiss"]
@@ -18,7 +19,7 @@ HEADERS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
 
 
 def settings(**options):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
     values.update(options)
     return Settings("swiss", 5, 1, options=values, tiebreakers=RULES.tiebreakers)
 
@@ -75,4 +76,4 @@ def test_standings_use_magic_tiebreakers_by_default(tmp_path, run):
     assert run("pair", path).exit_code == 0
     pairs = {frozenset(r[3] for r in round_rows(path, 2)[1:] if r[0] == t) for t in (1, 2)}
     assert pairs == {frozenset({"Ann", "Cat"}), frozenset({"Ben", "Dov"})}
-    assert RULES.options[4].default == Fraction(1, 3)
+    assert {o.key: o.default for o in RULES.all_options}["match_win_floor"] == Fraction(1, 3)

@@ -9,14 +9,15 @@ import pytest
 from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
-RULESETS = all_rulesets()
 from sheetrunner.tournament import plan_next_round, standings_after
+
+RULESETS = all_rulesets()
 
 RULES = RULESETS["swiss-tp"]
 
 
 def settings(rounds=5, seed=1, **options):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
     values.update(options)
     return Settings("swiss-tp", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
 

@@ -17,6 +17,7 @@ from sheetrunner.pairing import Entrant
 from sheetrunner.pairing.boards import BoardsEngine
 from sheetrunner.pairing.pods import PodsEngine, game_sizes
 from sheetrunner.rulesets import all_rulesets
+
 RULESETS = all_rulesets()
 
 TEAMS = ["Red", "Blue", "", ""]
@@ -84,7 +85,7 @@ def perfect_matchings(players: list[int]):
 def test_chits_and_cards_keep_team_mates_apart_when_any_pairing_does(count, round_number, seed):
     rng = random.Random(seed)
     rules = RULESETS["chits-and-cards"]
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
     values.update(rounds=4, seed=seed)
     players = tuple(Player(i, f"P{i}", rng.choice(TEAMS)) for i in range(1, count + 1))
     event = Event(Settings(rules.name, 4, seed, options=values, tiebreakers=rules.tiebreakers), players)

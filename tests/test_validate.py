@@ -12,6 +12,7 @@ from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
 
+
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
 GOOD_ROUND = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Dan", 2, 0)]
 

@@ -16,10 +16,11 @@ from typing import Callable
 from ..columns import BYES, SEAT, Column
 from ..history import History
 from ..model import DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Round, SeatScore, Settings, Table
-from ..options import Option
+from ..options import ALLOW_REMATCHES, Option, distinct
 from ..pairing import Entrant, Pairing
 from ..problems import Problem
 from ..standings import Standings, compute_standings
+from ..tiebreakers import tiebreaker_options
 
 Locate = Callable[[int, str], str]  # (sheet row, column key) -> "D7"
 
@@ -33,7 +34,8 @@ class Ruleset:
     seats_per_table: tuple[int, int] = (2, 2)
     result_columns: tuple[Column, ...] = ()
     player_columns: tuple[Column, ...] = ()
-    options: tuple[Option, ...] = ()
+    options: tuple[Option, ...] = ()  # the settings its scoring reads; `all_options` adds its tiebreakers' and engine's
+    engine_options: tuple[Option, ...] = ()  # the settings its pairing engine reads
     tiebreakers: tuple[str, ...] = ()
     provides: frozenset[str] = frozenset()  # per-round values its scoring gives, for tiebreakers' `needs`
     bye_label: str = "BYE"  # what a bye row's Table cell says
@@ -48,6 +50,12 @@ class Ruleset:
     penalty_kinds: tuple[str, ...] = (WARNING, POINT_DEDUCTION, DISQUALIFICATION)  # Penalties sheet kinds that fit
     deduct_from: str = ""  # the per-round value a point deduction comes off ("": the event score, see tiebreakers)
     main_score: str = ""  # the standings column a point deduction lowers and an added soft score raises
+
+    @property
+    def all_options(self) -> tuple[Option, ...]:
+        """The ruleset's Event settings: its scoring's, then those of its tiebreakers and its engine, each declared
+        once by the code that reads it (a setting two of them read, points for a win, is one row)."""
+        return distinct(self.options + tiebreaker_options(self.tiebreakers) + self.engine_options)
 
     @property
     def two_player(self) -> bool:
@@ -158,13 +166,14 @@ class SwissPaired(Ruleset):
 
     player_columns = (BYES,)
     penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    engine_options = (ALLOW_REMATCHES,)
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         """Invited players take their byes first; the engine pairs the rest, an odd one out getting the bye of
         the lowest-ranked player who has had none (an invited bye counts: it is a BYE row like any other)."""
         from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
 
-        engine = SwissEngine(allow_rematches=bool(event.settings.options.get("allow_rematches")),
+        engine = SwissEngine(allow_rematches=bool(event.settings.option("allow_rematches")),
                              keep_teams_apart=teams_apart(event.settings, round_number))
         invited = invited_byes(event, round_number)
         entrants = tuple(entrant for entrant in entrants_in_order(event, standings, history, round_number,

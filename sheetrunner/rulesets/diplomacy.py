@@ -91,11 +91,6 @@ class Diplomacy(Ruleset):
         Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored (the README describes each "
                "system and cites its source).", kind="choice", choices=tuple(SYSTEMS)),
         *SYSTEM_OPTIONS,
-        Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: every "
-               "round).", minimum=0),
-        Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3), "Multiplies the score of "
-               "a player who attended fewer rounds than count (001: one-day scores discounted by 66.66%).",
-               kind="number"),
         Option("sit_out_score", "Sit-out score", MEAN, "What a round spent sitting out scores: mean (the mean of "
                "the player's boards, so it neither helps nor hurts) or a fixed number.", kind="mean_or_number"),
         FINAL_DECIDES_OPTION,

@@ -73,8 +73,6 @@ class PodRoundRobin(Ruleset):
     options = (
         Option("pod_size", "Pod size", 8, "Players per pod when the Pod column is left blank (split evenly).",
                minimum=2),
-        Option("win_pct_floor", "Win % floor", Fraction(33, 100), "Least win % an opponent counts for in OWP "
-               "(002: 33%).", kind="number"),
     )
     tiebreakers = ("match_points", "opponents_win_pct", "win_resistance", "opponents_opponents_win_pct",
                    "win_resistance_resistance", "random")

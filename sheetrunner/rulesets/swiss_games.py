@@ -45,7 +45,7 @@ from fractions import Fraction
 
 from ..columns import Column
 from ..model import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
-from ..options import GAME_POINT_OPTIONS, Option
+from ..options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
 from ..problems import Problem
 from ..values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
@@ -64,22 +64,10 @@ class SwissGames(SwissPaired):
     source = "Magic tournament rules"
     result_columns = (GAMES_WON, GAMES_DRAWN)
     options = (
-        Option("points_win", "Points for a win", 3, "Match points for winning a match.", minimum=0),
-        Option("points_draw", "Points for a draw", 1, "Match points for a drawn match (no more than a win).",
-               minimum=0, at_most="points_win"),
-        Option("points_loss", "Points for a loss", 0, "Match points for losing a match (no more than a draw).",
-               minimum=0, at_most="points_draw"),
-        Option("points_bye", "Points for a bye", 3, "Match points for a bye (a match won; Bye games won says by how "
-               "many games).", minimum=0),
-        Option("match_win_floor", "Match-win % floor", Fraction(1, 3), "Least match-win % a player counts for.",
-               kind="number"),
-        Option("game_win_floor", "Game-win % floor", Fraction(1, 3), "Least game-win % a player counts for.",
-               kind="number"),
-        Option("allow_rematches", "Allow rematches", False, "Let two players meet again (still avoided when it "
-               "costs nothing).", kind="yesno"),
+        *MATCH_POINT_OPTIONS,
         Option("best_of", "Best of", 3, "Games a match is played as the best of: it ends when a player wins more "
                "than half of them (used to check results).", minimum=1),
-        *GAME_POINT_OPTIONS,
+        BYE_GAMES,
     )
     tiebreakers = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
     provides = frozenset({"mp", "games_won"})
@@ -107,7 +95,7 @@ class SwissGames(SwissPaired):
         return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        games = Fraction(settings.options.get("bye_games") or 2)  # MTR appendix C: a bye is a match won, 2-0
+        games = Fraction(settings.option("bye_games"))  # MTR appendix C: a bye is a match won, 2-0 by default
         bye = {"mp": Fraction(settings.option("points_bye")), "games_won": games, "games_drawn": Fraction(0),
                "games_played": games}
         scores = [SeatScore(round_.number, pid, (), dict(bye), "bye") for pid in round_.byes]

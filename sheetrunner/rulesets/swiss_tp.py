@@ -48,8 +48,6 @@ class SwissTP(SwissPaired):
                "below.", kind="yesno"),
         Option("defensive_margin", "Defensive bonus margin", 1, "Largest OP deficit that still earns the "
                "defensive bonus.", minimum=1),
-        Option("allow_rematches", "Allow rematches", False, "Let two players meet again (still avoided when "
-               "it costs nothing).", kind="yesno"),
     )
     tiebreakers = ("tp", "op", "sp", "opponents_op", "random")
     provides = frozenset({"tp", "op", "sp"})

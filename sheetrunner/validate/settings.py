@@ -11,7 +11,7 @@ from ..model import Settings
 from ..options import FORMAT_VERSION, Option, event_options, normal, option_by_label
 from ..problems import Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
-from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, unfit_tiebreakers
+from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
 from ..values import BadValue, as_text, is_blank
 from ..grid import SheetRows
 from .reader import SheetReader, find_sheet
@@ -35,17 +35,22 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
         return None, None
     typed = _typed_settings(sheet, reader)
     ruleset = _read_ruleset(typed, reader)
-    options = event_options(ruleset.options if ruleset else ())
+    options = event_options(ruleset.all_options if ruleset else ())
     parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
               for option in options}
     _check_format_version(parsed.get("format_version"), typed, reader)
+    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
+    # A tiebreaker the TO chose that the ruleset does not use brings its own settings (OWP's floor in a swiss)
+    chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)
+    parsed.update({option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
+                   for option in chosen})
+    options += chosen
     _check_order(options, parsed, typed, reader)
     known = option_by_label(options)
     for label_key, (row, _, label) in typed.items():
         if label_key not in known and ruleset is not None:
             reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
                            "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
-    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
     if ruleset is None or any(parsed.get(k) is None for k in ("rounds", "seed")):
         return None, ruleset
     cells = {option.key: reader.cell("value", typed[normal(option.label)][0])
