@@ -19,6 +19,8 @@ from builder import digest, make_event
 
 from sheetrunner.xlsx import files
 
+pytestmark = pytest.mark.slow  # whole events and faults: CI runs them; `-m "not slow"` leaves them out
+
 NAMES = [f"Player {i}" for i in range(1, 9)]
 
 

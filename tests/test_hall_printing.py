@@ -15,8 +15,8 @@ from builder import enter_results, make_event
 from sheetrunner import api
 from sheetrunner.reports import find_browser, print_pdfs
 
-pytestmark = pytest.mark.skipif(find_browser() is None,
-                                reason="no Chromium on this machine: `apt-get install chromium` to run")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(find_browser() is None,
+                                reason="no Chromium on this machine: `apt-get install chromium` to run")]
 
 MM = 72 / 25.4  # PDF points in a millimetre
 # DejaVu Sans, the reports' font: its capital letters are 1493/2048 of the type size (its `H` is 1493 units

@@ -362,6 +362,7 @@ def mutate(source: bytes, kind: str, where: int, value: int, part_index: int) ->
     return out.getvalue()
 
 
+@pytest.mark.slow
 @settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(kind=st.sampled_from(["flip", "flip", "cut", "insert"]), where=st.integers(0, 10**6),
        value=st.integers(0, 255), part_index=st.integers(0, 40),

@@ -313,6 +313,7 @@ def test_shared_places_and_a_shared_season_rank():
     assert [p.place_label for p in rows[2].played] == ["=2", "=2"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(find_browser() is None, reason="no Chromium on this machine: `apt-get install chromium` to run")
 def test_the_season_poster_and_players_events_print(season):
     from pypdf import PdfReader

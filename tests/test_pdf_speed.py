@@ -16,8 +16,8 @@ from sheetrunner.problems import EventError
 from sheetrunner.reports import find_browser, print_pdfs
 from sheetrunner.reports import printing
 
-pytestmark = pytest.mark.skipif(find_browser() is None,
-                                reason="no Chromium on this machine: `apt-get install chromium` to run")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(find_browser() is None,
+                                reason="no Chromium on this machine: `apt-get install chromium` to run")]
 
 
 @pytest.fixture(scope="module")

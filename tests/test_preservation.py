@@ -150,6 +150,7 @@ def test_results_typed_with_a_program_that_drops_formula_values(tmp_path, run):
     assert digest(path) == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
                     reason="LibreOffice is not installed (CI installs it)")
 def test_libreoffice_opens_the_written_workbook_and_reads_the_new_round(tmp_path, run):

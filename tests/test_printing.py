@@ -14,8 +14,8 @@ from simulation import allegiance_game, diplomacy_board, games_of, op_sp, read_s
 from sheetrunner import api
 from sheetrunner.reports import find_browser
 
-pytestmark = pytest.mark.skipif(find_browser() is None,
-                                reason="no Chromium on this machine: `apt-get install chromium` to run")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(find_browser() is None,
+                                reason="no Chromium on this machine: `apt-get install chromium` to run")]
 
 FIRST = ["Ada", "Bruno", "Carla", "Dario", "Elena", "Femi", "Gita", "Hugo", "Ines", "Jonas", "Kasia", "Lars",
          "Maya", "Nils", "Omar", "Pia", "Quinn", "Rosa", "Sven", "Tara"]

@@ -22,8 +22,8 @@ from sheetrunner import api
 from sheetrunner.reports import find_browser
 from sheetrunner.reports.printing import BROWSER_FLAGS
 
-pytestmark = pytest.mark.skipif(find_browser() is None,
-                                reason="no Chromium on this machine: `apt-get install chromium` to run")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(find_browser() is None,
+                                reason="no Chromium on this machine: `apt-get install chromium` to run")]
 
 LONG_NAME = "Maximiliana Wolfeschlegelsteinhausenbergerdorff von Habsburg-Lothringen und Sachsen-Coburg"
 NAMES = [LONG_NAME, "<b>Bold</b> Brian", "Çağla Demir", "Zoë Baker"] + [f"Player {n:02d}" for n in range(1, 58)]

@@ -188,6 +188,7 @@ def test_report_of_a_round_that_does_not_exist(tmp_path, run):
                                              "or name a round that exists with --round.")
 
 
+@pytest.mark.slow
 def test_reports_render_from_the_built_wheel(tmp_path):
     subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path / "dist"), str(ROOT)],
                    check=True, capture_output=True)
@@ -218,6 +219,7 @@ def pdf_pages(path: Path) -> list[str]:
     return [page.extract_text() for page in PdfReader(str(path)).pages]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(find_browser() is None, reason="no Chromium on this machine: `apt-get install chromium` to run")
 def test_chromium_prints_slips_eight_to_an_a4_page_and_never_splits_one(tmp_path):
     sample = ROOT / "sample_events" / "swiss-tp-16-players.xlsx"

@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import openpyxl
+import pytest
 from builder import digest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -35,6 +36,7 @@ def edited_copy(sample: str, edits, folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(p.name for p in SAMPLES.glob("*.xlsx"))), EDITS)
 def test_any_edit_gives_problems_or_a_result_never_a_traceback(tmp_path_factory, sample, edits):

@@ -33,6 +33,8 @@ from simulation import (RULESETS, Met, Ruleset, best_two_player_cost, byes_of, g
 
 from sheetrunner.cli import cli
 
+pytestmark = pytest.mark.slow  # whole events and faults: CI runs them; `-m "not slow"` leaves them out
+
 SOAK = int(os.environ.get("SHEETRUNNER_SOAK", "0"))
 TEAMS = ["Red", "Red", "Blue", "Blue", "Blue", "", "", ""]
 OPERATIONS = ["late_entry", "drop", "reinstate", "volunteer_to_sit_out", "swap_two_seats_by_hand",
