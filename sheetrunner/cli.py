@@ -1,139 +1,21 @@
 """The `sheetrunner` command: parse options, call one library function, say what happened.
 
-Exit codes (also in every command's --help and the README): 0 done; 1 problems in the workbook, or
-nothing to do (nothing written); 2 a mistake on the command line; 3 the write was refused to keep the
-workbook safe; 4 no legal pairing; 5 the round was written but its reports could not be; 70 an
-internal error (its details saved to a file); 130 interrupted.
+Each command prints with `console`, and ends by returning or raising; `exits` maps that to the exit code.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import os
-import shutil
-import sys
-import textwrap
-import traceback
-from datetime import datetime
 from pathlib import Path
 
 import click
 
-from . import __version__
-from .console import Console, use_forgiving_output
-from .problems import EventError, EventOver, PartlyDone, Refusal
-
-EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
-the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
-(nothing written); 5 the round was written but its reports could not be; 70 an internal error (details
-saved to a file); 130 interrupted."""
-INTERNAL_ERROR = 70
-# After the reading (api.no_cycle_collection), a command still builds the standings, the pairing and the reports:
-# objects that hardly ever form cycles, yet at Python's default thresholds (700, 10, 10) the collector scans every
-# live object again and again, a cost that grows with the square of the event (a third of `report` at 8,192
-# players). In the command's own process collections stay, only rarer.
-ONE_COMMAND_GC = (50_000, 20, 100)
-WORKBOOK_PATH = click.Path(dir_okay=False, path_type=Path)
-class Failed(click.ClickException):
-    """Problems already printed; exit with the error's code and one line saying what was and was not done."""
-
-    def __init__(self, error: EventError):
-        if isinstance(error, PartlyDone):
-            message = error.done
-        elif isinstance(error, Refusal) or error.exit_code != 1:
-            message = "Nothing was written."
-        else:
-            message = f"{sum(p.is_error for p in error.problems)} problem(s) to fix; nothing was written."
-        super().__init__(message)
-        self.exit_code = error.exit_code
-
-
-class Stopped(click.ClickException):
-    """A command that ends short of a clean 0 after saying what it did: its last line (if any) on stderr, and
-    the exit code (1 problems found, 3 an export refused, 5 reports missing). Commands raise; `main` exits."""
-
-    def __init__(self, line: str, exit_code: int):
-        super().__init__(line)
-        self.exit_code = exit_code
-
-    def show(self, file=None) -> None:
-        if self.message:
-            Console().say(self.message, err=True)
-
-
-def run(console: Console, action):
-    """Turn the library's `EventError` into its problems and exit code; Ctrl-C into one line."""
-    try:
-        return action()
-    except EventError as error:
-        console.done()
-        console.problems(error.problems)
-        raise Failed(error) from None
-    except KeyboardInterrupt:
-        console.done()
-        console.say("Interrupted. Nothing is half written: the workbook is as it was, or holds the whole new "
-                    "change.", err=True)
-        sys.exit(130)
-    finally:
-        console.done()
-
-
-class RulesetName(click.ParamType):
-    """A ruleset's name, checked against the rulesets only when one is given: `--help` and `--version` do not
-    load them."""
-
-    name = "ruleset"
-
-    def convert(self, value, param, ctx) -> str:
-        from .rulesets import RULESET_NAMES
-
-        if value in RULESET_NAMES:
-            return value
-        self.fail(f"{value!r} is not a ruleset; choose from {', '.join(RULESET_NAMES)}.", param, ctx)
-
-
-ONE_COMMAND_PROCESS = False  # set by `main`: the process ends with the command (see api.no_cycle_collection)
-
-
-class SheetrunnerGroup(click.Group):
-    """Any exception that is not the library's own is a bug: one line, its details saved, exit 70."""
-
-    def invoke(self, ctx: click.Context):
-        if ONE_COMMAND_PROCESS:  # the process ends with the command: garbage collection can wait (see api)
-            from . import api
-            api.FREEZE_AFTER_READING = True
-            gc.set_threshold(*ONE_COMMAND_GC)
-        try:
-            return super().invoke(ctx)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
-            raise
-        except Exception as error:  # noqa: BLE001 - the last line of defence, by design
-            saved = save_details(error)
-            click.echo(f"Internal error: {type(error).__name__}: {error}. This is a bug in sheetrunner, not in "
-                       f"your workbook (which was not changed unless a 'Wrote' line says so). Details: {saved}",
-                       err=True)
-            sys.exit(INTERNAL_ERROR)
-
-
-def save_details(error: Exception) -> Path | str:
-    """The traceback in a file to send with a bug report (the user's cache folder, else the temp folder)."""
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "sheetrunner"
-    text = f"sheetrunner {__version__}, {sys.argv}\n" + "".join(traceback.format_exception(error))
-    for place in (folder, Path(os.environ.get("TMPDIR", "/tmp"))):
-        try:
-            place.mkdir(parents=True, exist_ok=True)
-            path = place / f"error-{datetime.now():%Y%m%d-%H%M%S}.txt"
-            path.write_text(text, encoding="utf-8")
-            return path
-        except OSError:
-            continue
-    return "(could not be saved)"
-
-
-def quiet_option(function):
-    return click.option("--quiet", "-q", is_flag=True, help="Print only problems (and what --json asks for).")(
-        function)
+from . import __version__, exits
+from .console import Console, Progress, aligned_lines, terminal_width, use_forgiving_output
+from .exits import EXIT_CODES, SheetrunnerGroup, Stopped, run
+from .params import WORKBOOK_PATH, RulesetName, known_encoding, quiet_option
+from .problems import EventOver
 
 
 @click.group(cls=SheetrunnerGroup, epilog=EXIT_CODES, context_settings={"help_option_names": ["-h", "--help"]})
@@ -245,15 +127,6 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
         raise Stopped(f"{result.reports_problem} The round was written; only its reports are missing.", 5)
 
 
-def known_encoding(_context: click.Context, _parameter: click.Parameter, name: str) -> str:
-    """An --encoding Python can write text in, or a usage error (exit 2)."""
-    try:
-        "".encode(name)
-    except LookupError:
-        raise click.BadParameter(f"{name!r} is not an encoding; try utf-8-sig, utf-8 or cp1252.") from None
-    return name
-
-
 @cli.command(epilog=EXIT_CODES)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
@@ -330,29 +203,6 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
         console.say(f"The reports in {result.folder} were made before the workbook changed; they are printed anew.")
     console.say(f"{result.title}: {len(result.files)} file(s) in {result.folder}")
     console.say(f"Open {result.folder / 'index.html'}")
-
-
-class Progress:
-    """click's progress bar for long work (printing pages, simulating runs) on a terminal; a log or a pipe gets
-    one line when the work starts instead, so a long silence never looks like a hang."""
-
-    def __init__(self, console: Console, label: str):
-        self.console, self.label, self.bar, self.announced = console, label, None, False
-
-    def step(self, done: int, total: int) -> None:
-        if not self.console.live:
-            if not self.announced and not self.console.quiet:
-                self.console.say(f"{self.label}: {total} to do…", err=True)
-                self.announced = True
-            return
-        if self.bar is None:
-            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr, show_pos=True)
-            self.bar.__enter__()
-        self.bar.update(done - self.bar.pos)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -459,24 +309,9 @@ def list_tiebreakers() -> None:
     """
     from .tiebreakers import TIEBREAKERS
     rows = [(tb.key, tb.label, tb.meaning) for tb in TIEBREAKERS.values()]
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     console = Console()
-    for line in aligned_lines(("Name", "Column", "Meaning"), rows, width):
+    for line in aligned_lines(("Name", "Column", "Meaning"), rows, terminal_width()):
         console.say(line)
-
-
-def aligned_lines(headers: tuple[str, str, str], rows: list[tuple[str, str, str]], width: int | None) -> list[str]:
-    """Two short columns aligned to their longest entry, then a long one wrapped to `width` (a terminal's) under
-    itself; unwrapped when `width` is None (a pipe or a file) or too narrow to leave it 30 characters."""
-    first, second = (max(len(row[i]) for row in [headers, *rows]) for i in (0, 1))
-    indent = first + second + 4
-    wrap = width is not None and width - indent >= 30
-    lines = []
-    for key, label, meaning in [headers, *rows]:
-        parts = (textwrap.wrap(meaning, width - indent) if wrap else [meaning]) or [""]
-        lines.append(f"{key:<{first}}  {label:<{second}}  {parts[0]}")
-        lines += [" " * indent + part for part in parts[1:]]
-    return lines
 
 
 @cli.command("rulesets")
@@ -490,30 +325,11 @@ def list_rulesets() -> None:
     Example:
       sheetrunner rulesets
     """
-    from .options import event_options
-    from .rulesets import RULESET_NAMES, all_rulesets
-
-    def line(option) -> str:
-        shown = "(required)" if option.default is None else option.cell_value(option.default)
-        allowed = " | ".join(RULESET_NAMES) if option.key == "ruleset" else option.allowed  # init's drop-down, too
-        bound = f"; at most {labels[option.at_most]}" if option.at_most else ""
-        return f"    {option.label} = {'(blank)' if shown == '' else shown}  ({allowed}{bound}): {option.about}"
+    from .rulesets import listing
 
     console = Console()
-    for ruleset in all_rulesets().values():
-        labels = {option.key: option.label for option in ruleset.all_options}
-        console.say(f"{ruleset.name}: {ruleset.title} (source {ruleset.source})")
-        console.say("  results: " + ", ".join(c.header for c in ruleset.result_columns))
-        if ruleset.player_columns:
-            console.say("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
-        console.say("  tiebreakers: " + ", ".join(ruleset.tiebreakers))
-        console.say("  options:" if ruleset.all_options else "  options: none")
-        for option in ruleset.all_options:
-            console.say(line(option))
-    labels = {option.key: option.label for option in event_options()}
-    console.say("Every ruleset also takes:")
-    for option in event_options():
-        console.say(line(option))
+    for line in listing():
+        console.say(line)
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -561,21 +377,5 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
 
 
 def main() -> None:
-    """The `sheetrunner` command (and `python -m sheetrunner`): one command in its own process.
-
-    Click's own ending is kept (a usage error prints and exits 2), except for Ctrl-C: outside a command's work
-    (while click reads the options, or a module loads) it is one line and exit 130, as inside it, never
-    click's "Aborted!" with exit 1 (the code for problems in the workbook) or a traceback. The commands
-    return nothing; `--help` and `--version` end with click's exit code 0.
-    """
-    global ONE_COMMAND_PROCESS
-    ONE_COMMAND_PROCESS = True
-    try:
-        code = cli.main(prog_name="sheetrunner", standalone_mode=False)
-    except click.ClickException as error:
-        error.show()
-        code = error.exit_code
-    except (click.Abort, KeyboardInterrupt):
-        click.echo("Interrupted before any work began; nothing was written.", err=True)
-        code = 130
-    sys.exit(code if isinstance(code, int) else 0)
+    """The `sheetrunner` command (and `python -m sheetrunner`): see `exits.run_command_line`."""
+    exits.run_command_line(cli)

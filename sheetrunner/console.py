@@ -3,7 +3,9 @@ from a workbook printed safely (a player's name may hold anything)."""
 
 from __future__ import annotations
 
+import shutil
 import sys
+import textwrap
 
 import click
 
@@ -53,3 +55,45 @@ def use_forgiving_output() -> None:
                 stream.reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+
+
+class Progress:
+    """click's progress bar for long work (printing pages, simulating runs) on a terminal; a log or a pipe gets
+    one line when the work starts instead, so a long silence never looks like a hang."""
+
+    def __init__(self, console: Console, label: str):
+        self.console, self.label, self.bar, self.announced = console, label, None, False
+
+    def step(self, done: int, total: int) -> None:
+        if not self.console.live:
+            if not self.announced and not self.console.quiet:
+                self.console.say(f"{self.label}: {total} to do…", err=True)
+                self.announced = True
+            return
+        if self.bar is None:
+            self.bar = click.progressbar(length=total, label=self.label, file=sys.stderr, show_pos=True)
+            self.bar.__enter__()
+        self.bar.update(done - self.bar.pos)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def terminal_width() -> int | None:
+    """The terminal's width, or None when the output is a pipe or a file (lines are then not wrapped)."""
+    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+
+
+def aligned_lines(headers: tuple[str, str, str], rows: list[tuple[str, str, str]], width: int | None) -> list[str]:
+    """Two short columns aligned to their longest entry, then a long one wrapped to `width` (a terminal's) under
+    itself; unwrapped when `width` is None (a pipe or a file) or too narrow to leave it 30 characters."""
+    first, second = (max(len(row[i]) for row in [headers, *rows]) for i in (0, 1))
+    indent = first + second + 4
+    wrap = width is not None and width - indent >= 30
+    lines = []
+    for key, label, meaning in [headers, *rows]:
+        parts = (textwrap.wrap(meaning, width - indent) if wrap else [meaning]) or [""]
+        lines.append(f"{key:<{first}}  {label:<{second}}  {parts[0]}")
+        lines += [" " * indent + part for part in parts[1:]]
+    return lines

@@ -11,7 +11,7 @@ from pathlib import Path
 import openpyxl
 from builder import digest, edit_players, enter_results, make_event, round_rows
 
-from sheetrunner.cli import aligned_lines
+from sheetrunner.console import aligned_lines
 from sheetrunner.tiebreakers import TIEBREAKERS
 
 ROOT = Path(__file__).resolve().parent.parent

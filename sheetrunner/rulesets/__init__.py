@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from ..options import Option, event_options
 from .base import Ruleset
 
 # name -> (module, class), in the order `rulesets`, init's drop-down and error messages list them
@@ -37,3 +38,28 @@ def get_ruleset(name: str) -> Ruleset | None:
 def all_rulesets() -> dict[str, Ruleset]:
     """Every ruleset by name, for the commands that list or compare them all."""
     return {name: get_ruleset(name) for name in RULESET_NAMES}
+
+
+def listing() -> list[str]:
+    """Every ruleset with its result columns and settings, then the settings every ruleset takes, as `sheetrunner
+    rulesets` prints them: each setting on one line with the default `init` writes, the values it takes (a
+    drop-down's choices) and its meaning."""
+    lines = []
+    for ruleset in all_rulesets().values():
+        lines += [f"{ruleset.name}: {ruleset.title} (source {ruleset.source})",
+                  "  results: " + ", ".join(c.header for c in ruleset.result_columns)]
+        if ruleset.player_columns:
+            lines.append("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
+        lines += ["  tiebreakers: " + ", ".join(ruleset.tiebreakers), "  options:" if ruleset.all_options else
+                  "  options: none"]
+        lines += [_setting_line(option, ruleset.all_options) for option in ruleset.all_options]
+    lines.append("Every ruleset also takes:")
+    return lines + [_setting_line(option, event_options()) for option in event_options()]
+
+
+def _setting_line(option: Option, among: tuple[Option, ...]) -> str:
+    shown = "(required)" if option.default is None else option.cell_value(option.default)
+    allowed = " | ".join(RULESET_NAMES) if option.key == "ruleset" else option.allowed  # init's drop-down, too
+    labels = {other.key: other.label for other in among}
+    bound = f"; at most {labels[option.at_most]}" if option.at_most else ""
+    return f"    {option.label} = {'(blank)' if shown == '' else shown}  ({allowed}{bound}): {option.about}"
