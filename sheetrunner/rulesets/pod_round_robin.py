@@ -24,7 +24,7 @@ The rounds played are the schedule's memory (§2): a player whose Pod differs
 from the pod they played in is an error at their Pod cell; a round changed by
 hand is made up for by rearranging the rounds left so every pair still meets
 once, or, when no arrangement can, the fixed schedule goes on with its repeat
-meetings noted and the pairs that will never meet warned about.
+meetings noted and the pairs that will never meet warned about (`pod_memory.py`).
 """
 
 from __future__ import annotations
@@ -41,11 +41,12 @@ from ..history import History
 from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
-from ..pairing.round_robin import Meeting, circle_schedule, complete_schedule, meetings_of, used_in_round
+from ..pairing.round_robin import circle_schedule, complete_schedule, meetings_of, used_in_round
 from ..pairing.tables import assign_tables
-from ..problems import Problem, warning
+from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, all_or_none, seeded_order
+from .pod_memory import lost_meetings, moved_players, played_meetings
 from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
@@ -257,11 +258,6 @@ def pod_name(index: int) -> str:
     return ascii_uppercase[index] if index < 26 else pod_name(index // 26 - 1) + ascii_uppercase[index % 26]
 
 
-def played_meetings(round_: Round) -> set[Meeting]:
-    """The games of a round sheet as meetings (the sheet is the truth, hand edits included)."""
-    return {Meeting(table.player_ids) for table in round_.games if len(table.player_ids) == 2}
-
-
 def check_everyone_placed(pod: str, round_number: int, active: list[int], games: list[tuple[int, int]],
                           byes: list[int], players: dict[int, Player]) -> None:
     """§5.3: in every round a pod plays, each of its players who plays is seated once or has the bye; a plan
@@ -274,158 +270,3 @@ def check_everyone_placed(pod: str, round_number: int, active: list[int], games:
                 f"seats {', '.join(twice)} twice" if twice else "seats a player who is not in the pod")
         raise PairingImpossible(f"Pod {pod}'s schedule for round {round_number} {what}; sheetrunner writes no round "
                                 "that does not seat every player of a pod once.")
-
-
-def opponents_played(event: Event) -> dict[int, dict[int, int]]:
-    """Each player's opponents in rounds with results, by the round they first met: the schedule put them in
-    one pod (a round with no result yet can still be paired again with `--redo`)."""
-    met: dict[int, dict[int, int]] = {}
-    for round_ in event.rounds:
-        if round_.has_any_result:
-            for table in round_.games:
-                for pid in table.player_ids:
-                    for other in table.opponents_of(pid):
-                        met.setdefault(pid, {}).setdefault(other, round_.number)
-    return met
-
-
-def groups_played(met: dict[int, dict[int, int]]) -> list[list[int]]:
-    """Players linked by games played: each group was one pod when the schedule was made."""
-    seen: set[int] = set()
-    groups = []
-    for start in sorted(met):
-        if start in seen:
-            continue
-        group, stack = [], [start]
-        seen.add(start)
-        while stack:
-            pid = stack.pop()
-            group.append(pid)
-            for other in met.get(pid, {}):
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-        groups.append(sorted(group))
-    return groups
-
-
-def moved_players(ruleset: PodRoundRobin, event: Event, sheet: str, locate: Locate) -> list[Problem]:
-    """Players whose Pod differs from the pod they played in (§2: a player moved after the schedule was fixed
-    is an error naming the cell): the pod of most of the players they are linked with by games, or, on a tie,
-    the one whose fixed schedule gives the games played."""
-    pods = ruleset.pods(event)
-    pod_of = {pid: pod for pod, members in pods.items() for pid in members}
-    met = opponents_played(event)
-    problems = []
-    for group in groups_played(met):
-        counts = Counter(pod_of[pid] for pid in group if pid in pod_of)
-        if len(counts) < 2:
-            continue
-        home = home_pod(ruleset, event, pods, group, counts)
-        problems += [moved_problem(event, sheet, locate, pid, home, pod_of, met) for pid in group
-                     if pid in pod_of and pod_of[pid] != home]
-    return problems
-
-
-def home_pod(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
-             counts: Counter) -> str | None:
-    """The pod a group of players who played each other was scheduled in, or None when the workbook cannot tell
-    (two pods hold as many of them, and both or neither of them reproduces the games played)."""
-    most = max(counts.values())
-    tied = sorted(pod for pod, count in counts.items() if count == most)
-    if len(tied) == 1:
-        return tied[0]
-    fitting = [pod for pod in tied if reproduces(ruleset, event, pods, group, pod)]
-    return fitting[0] if len(fitting) == 1 else None
-
-
-def reproduces(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
-               home: str) -> bool:
-    """Whether the pods with `group` put back in `home` have fixed schedules that give the games played."""
-    moved = {pod: [pid for pid in members if pid not in group] for pod, members in pods.items()}
-    joined = {p.id: p.joined_in for p in event.players}
-    moved[home] = sorted(moved[home] + group, key=lambda pid: (joined[pid] > 1, pid))
-    touched = {home} | {pod for pod, members in pods.items() if set(members) & set(group)}
-    for pod in touched:
-        members = set(moved[pod])
-        try:
-            schedule = ruleset.schedule(pod, moved[pod], joined, event.settings.seed)
-        except PairingImpossible:
-            return False
-        for round_ in event.rounds[:len(schedule)]:
-            played = {game for game in played_meetings(round_) if game & members}
-            seated = set(round_.player_ids)
-            planned = {Meeting(pair) for pair in schedule[round_.number - 1] if set(pair) <= seated}
-            if round_.has_any_result and played != planned:
-                return False
-    return True
-
-
-def moved_problem(event: Event, sheet: str, locate: Locate, pid: int, home: str | None, pod_of: dict[int, str],
-                  met: dict[int, dict[int, int]]) -> Problem:
-    """The error at a moved player's Pod cell: where they played, whom, and what to type."""
-    player = event.player(pid)
-    cell = locate("pod", player.row)
-    others = sorted(met[pid], key=lambda other: (met[pid][other], other))
-    if home is None:
-        elsewhere = [o for o in others if pod_of[o] != pod_of[pid]]
-        return Problem(sheet, cell, f"{player.name} is in pod {pod_of[pid]} but played {names(event, elsewhere)} "
-                       f"of pod {pod_of[elsewhere[0]]}: players were moved to another pod after the schedule was "
-                       "fixed.", "Put the players who played each other back in one pod: a pod's round robin is "
-                       "fixed when it starts.")
-    action = f"Change it back to {home}" if player.extra.get("pod") else f"Type {home} as their Pod"
-    return Problem(sheet, cell, f"{player.name} was moved from pod {home} to {pod_of[pid]} after the schedule was "
-                   f"fixed (they played {names(event, [o for o in others if pod_of[o] == home])} of pod {home}).",
-                   f"{action}: a pod's round robin is fixed when it starts.")
-
-
-def names(event: Event, player_ids: list[int]) -> str:
-    """Players' names as a sentence lists them."""
-    return names_text([event.player(pid).name for pid in player_ids])
-
-
-def lost_meetings(ruleset: PodRoundRobin, event: Event, pod: str, members: list[int]) -> list[Problem]:
-    """A warning while a pod's round robin can no longer be completed (§5.3): the scheduled pairs that did not
-    meet in their round, with both players there, and that no round left makes up, named with the rounds and
-    tables changed by hand."""
-    try:
-        plan = ruleset.plan(event, pod, members, len(event.rounds) + 1)
-    except PairingImpossible:
-        return []  # said when the round is paired
-    if not plan.broken and plan.rounds:
-        return []
-    schedule = plan.schedule or ruleset.schedule(pod, members, {p.id: p.joined_in for p in event.players},
-                                                 event.settings.seed)
-    met = {game for round_ in event.rounds for game in played_meetings(round_)}
-    later = meetings_of(plan.rounds)
-    lost: dict[int, list[tuple[int, int]]] = {}
-    for round_ in event.rounds[:len(schedule)]:
-        seated = set(round_.player_ids)
-        for first, second in schedule[round_.number - 1]:
-            pair = Meeting((first, second))
-            if None not in pair and pair <= seated and pair not in met and pair not in later:
-                lost.setdefault(round_.number, []).append((first, second))
-    return [lost_warning(event, pod, lost)] if lost else []
-
-
-def lost_warning(event: Event, pod: str, lost: dict[int, list[tuple[int, int]]]) -> Problem:
-    """One warning per pod, at the first round changed by hand: the pairs lost and the tables they sat at."""
-    rounds = {round_.number: round_ for round_ in event.rounds}
-    pairs = ", ".join(names(event, list(pair)) for number in sorted(lost) for pair in lost[number])
-    changed = []
-    for number in sorted(lost):
-        labels = sorted({str(rounds[number].table_of(pid).number) for pair in lost[number] for pid in pair})
-        changed.append(f"{number} (table{'s' if len(labels) > 1 else ''} {names_text(labels)})")
-    which = f"round {changed[0]} was" if len(changed) == 1 else f"rounds {names_text(changed)} were"
-    first = rounds[min(lost)]
-    row = min(seat.row for pair in lost[min(lost)] for pid in pair for seat in first.table_of(pid).seats
-              if seat.player_id == pid)
-    return warning(first.sheet, f"A{row}", f"Pod {pod}'s round robin can no longer be completed: {pairs} never "
-                   f"meet, because {which} changed by hand and the rounds left cannot be rearranged to make up for "
-                   "it.", "If the round has no results yet, `pair --redo` pairs it again as scheduled; otherwise "
-                   "these games are not played, and opponents' win % counts to the end.")
-
-
-def names_text(items: list[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cat"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

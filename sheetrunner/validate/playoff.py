@@ -30,13 +30,7 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
     if not cut or not found:
         return []
     titles = stage_titles(cut, ruleset)
-    for key, sheet in found.items():
-        if key not in {sheet_key(t) for t in titles}:
-            problems.append(Problem(sheet.name, "", f"{sheet.name} is not a stage of this top cut of {cut} ("
-                                    f"{', '.join(titles)}), so it is ignored.", "Rename the sheet, or check Top "
-                                    "cut in the Event sheet.", "warning"))
-    present = [(index, title, found[sheet_key(title)]) for index, title in enumerate(titles)
-               if sheet_key(title) in found]
+    present = _stage_sheets(found, titles, cut, problems)
     if not present:
         return []
     if not _swiss_is_over(rounds, settings):
@@ -68,6 +62,18 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
                                     "been paired.", "Enter the missing results."))
             problems.extend(missing_results(stage, rules))
     return stages
+
+
+def _stage_sheets(found: dict[str, SheetRows], titles: list[str], cut: int,
+                  problems: list[Problem]) -> list[tuple[int, str, SheetRows]]:
+    """The cut's stage sheets present, in the order they are played; a sheet named like a stage of another cut
+    is ignored, with a warning."""
+    for key, sheet in found.items():
+        if key not in {sheet_key(t) for t in titles}:
+            problems.append(Problem(sheet.name, "", f"{sheet.name} is not a stage of this top cut of {cut} ("
+                                    f"{', '.join(titles)}), so it is ignored.", "Rename the sheet, or check Top "
+                                    "cut in the Event sheet.", "warning"))
+    return [(index, title, found[sheet_key(title)]) for index, title in enumerate(titles) if sheet_key(title) in found]
 
 
 def _swiss_is_over(rounds: list[Round], settings: Settings) -> bool:
