@@ -20,7 +20,7 @@ from .league import (ALIASES_SHEET, DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACING,
                      EventResult, LeagueRules, Season, compute_season)
 from .options import normal
 from .problems import EventError, Problem
-from .sheets import cell_number
+from .numbers import cell_number
 from .validate.reader import find_sheet
 from .values import BadValue, as_text, as_whole_number, clean_text, is_blank
 from .workbook import Workbook

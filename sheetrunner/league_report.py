@@ -9,7 +9,7 @@ from typing import Any
 
 from .league import MATCH_POINTS, Season, SeasonRow
 from .problems import EventError, Problem
-from .sheets import cell_number
+from .numbers import cell_number, shown_number
 from .xlsx.sheetxml import SheetTable
 
 STANDINGS_SHEET, PLAYED_SHEET = "Season standings", "Season events"
@@ -18,9 +18,7 @@ WALL_PAPER = {"a4": "A3", "letter": "ledger"}
 
 
 def shown(points: Fraction) -> str:
-    """Points as people read them: whole numbers without decimals, others to two places."""
-    value = cell_number(points)
-    return str(value) if isinstance(value, int) else f"{value:.2f}".rstrip("0")
+    return shown_number(points)
 
 
 def status(season: Season, row: SeasonRow) -> str:

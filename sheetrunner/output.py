@@ -7,10 +7,11 @@ Numbers in JSON and exports are numbers: whole values as integers, others rounde
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .sheets import cell_number
+from .numbers import cell_number, shown_number
 from .standings import Standings
 from .xlsx.sheetxml import ooxml_text
 
@@ -125,12 +126,6 @@ def write_xlsx_rows(rows: list[dict[str, Any]], path: Path, title: str) -> None:
     book.save(path)
 
 
-def shown_value(value, tiebreaker) -> str:
-    if tiebreaker.percent:
-        return f"{float(value) * 100:.2f}%"
-    return f"{cell_number(value, 2):g}"
-
-
 def placings_text(table: Standings, placings: list) -> str:
     """The final places after a top cut, above the standings they came from."""
     names = {row.player.id: row.player for row in table.rows}
@@ -146,7 +141,7 @@ def standings_text(table: Standings) -> str:
     headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in columns]
     body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
             row.player.name + (f" ({row.status})" if row.status else ""), row.player.team]
-            + [shown_value(row.values[tb.key], tb) for tb in columns] for row in table.rows]
+            + [shown_number(row.values[tb.key], tb.percent) for tb in columns] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
     lines = [f"Standings after round {table.after_round}"]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]
@@ -235,7 +230,8 @@ def event_over_json(over, workbook: Path) -> dict[str, Any]:
 
 
 def percent(share: float) -> str:
-    return f"{share * 100:.1f}%"
+    """A simulated chance, to a tenth of a percent (1,000 runs tell no more)."""
+    return shown_number(Fraction(share), percent=True, places=1)
 
 
 def simulation_lines(s: dict[str, Any]) -> list[str]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .model import (DISQUALIFICATION, GAME_LOSS, MATCH_LOSS, POINT_DEDUCTION, Event, Penalty, Player, Round,
                     SeatScore)
+from .numbers import shown_number
 from .tiebreakers import DEDUCTED
 
 if TYPE_CHECKING:
@@ -96,9 +97,6 @@ def with_disqualifications(players: list[Player], penalties: list[Penalty]) -> l
 
 def describe(penalty: Penalty) -> str:
     """A penalty as a player's history shows it: "Penalty: point deduction of 2 (slow play)"."""
-    what = f"{penalty.kind} of {points_text(penalty.points)}" if penalty.kind == POINT_DEDUCTION else penalty.kind
+    what = f"{penalty.kind} of {shown_number(penalty.points)}" if penalty.kind == POINT_DEDUCTION else penalty.kind
     return f"Penalty: {what}" + (f" ({penalty.note})" if penalty.note else "")
 
-
-def points_text(points: Fraction) -> str:
-    return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"

@@ -6,7 +6,6 @@ drop-downs) or into the cells to set, and hands it to the `Workbook`.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from . import columns as cols
@@ -17,17 +16,12 @@ from .options import Option, event_options, normal
 from .pairing import Pairing
 from .rulesets import RULESET_NAMES, Ruleset
 from .standings import Standings
+from .numbers import cell_number  # noqa: F401 - sheets are where most callers look for it
 from .workbook import Workbook
 from .grid import column_letter
 from .xlsx.sheetxml import SheetTable, Validation
 
 ROWS_FOR_LATE_ENTRIES = 500  # Players drop-downs reach well below the roster
-
-
-def cell_number(value: Fraction, decimals: int = 4) -> int | float:
-    """Exact inside, rounded only for display: whole numbers stay whole."""
-    value = Fraction(value)
-    return int(value) if value.denominator == 1 else round(float(value), decimals)
 
 
 def validation_for(column: cols.Column) -> Validation | None:

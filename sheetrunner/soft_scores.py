@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from .model import Event, Settings
+from .numbers import shown_number
 from .options import SOFT_SCORE_USES, normal
 from .tiebreakers import TIEBREAKERS, ZERO, ScoreTable, Tiebreaker
 
@@ -148,10 +149,7 @@ def award_tables(standings: Any, event: Event) -> list[dict[str, Any]]:
             place = place if index and value == entries[index - 1][0] else index + 1
             if place > AWARD_PLACES:
                 break
-            rows.append({"place": place, "name": player.name, "id": player.id, "value": shown_value(value)})
+            rows.append({"place": place, "name": player.name, "id": player.id, "value": shown_number(value)})
         tables.append({"title": score.name, "rows": rows})
     return tables
 
-
-def shown_value(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"

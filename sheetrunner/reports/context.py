@@ -15,6 +15,7 @@ from typing import Any
 
 from ..collation import collation_key
 from ..model import Event, Round, SeatScore
+from ..numbers import shown_number
 from ..penalties import describe
 from ..rulesets import Ruleset
 from ..soft_scores import award_tables
@@ -27,12 +28,7 @@ POSTER_ROWS = 16
 def shown(value: Any, tiebreaker: Tiebreaker | None = None) -> str:
     """A number as a report prints it: whole numbers plain, others to two places, percentages with %; zero is
     a value, printed as 0."""
-    if value is None:
-        return ""
-    if tiebreaker is not None and tiebreaker.percent:
-        return f"{float(value) * 100:.2f}%"
-    number = float(value)
-    return str(int(number)) if number == int(number) else f"{number:.2f}"
+    return shown_number(value, tiebreaker is not None and tiebreaker.percent)
 
 
 @dataclass

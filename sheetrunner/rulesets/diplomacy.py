@@ -42,6 +42,7 @@ from fractions import Fraction
 from ..columns import Column
 from ..history import History
 from ..model import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
+from ..numbers import shown_number
 from ..options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
@@ -301,19 +302,16 @@ def attendance_detail(event: Event, round_number: int) -> dict[str, object] | No
 
     def factor_of(pid: int) -> str:
         attended = boards[pid] + sat_out[pid]
-        return "" if not attended else "1" if attended >= counting else _number(factor)
+        return "" if not attended else "1" if attended >= counting else shown_number(factor)
 
     return {"columns": [{"label": "Boards", "meaning": "Boards played in the rounds counted so far."},
                         {"label": "Sat out", "meaning": "Rounds sat out: attended, scored by the Sit-out score "
                          "option (by default the mean of the player's boards)."},
                         {"label": "Factor", "meaning": f"On the score: 1 for a player who attended (played or sat "
                          f"out) {counting} round(s) or more, else the partial attendance factor "
-                         f"({_number(factor)})."}],
+                         f"({shown_number(factor)})."}],
             "rows": {p.id: [str(boards[p.id]), str(sat_out[p.id]), factor_of(p.id)] for p in event.players}}
 
-
-def _number(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
 def sit_out_rounds(text: object) -> set[int] | None:
