@@ -16,7 +16,7 @@ from .options import Option, event_options, normal
 from .pairing import Pairing
 from .rulesets import RULESET_NAMES, Ruleset
 from .standings import Standings
-from .numbers import cell_number  # noqa: F401 - sheets are where most callers look for it
+from .numbers import cell_number
 from .workbook import Workbook
 from .grid import column_letter
 from .xlsx.sheetxml import SheetTable, Validation
