@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import values
+from .options import normal
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,14 @@ class Column:
     def names(self) -> tuple[str, ...]:
         return (self.header, *self.aliases)
 
+    def matches(self, header: Any) -> bool:
+        """This column's header or an alias, in any case, surrounding spaces ignored (§2)."""
+        return not values.is_blank(header) and normal(header) in {normal(name) for name in self.names}
+
+    def index_in(self, headers: list[Any]) -> int | None:
+        """Where this column is among a sheet's headers (the first that matches), or None."""
+        return next((index for index, header in enumerate(headers) if self.matches(header)), None)
+
     def read(self, raw: Any) -> Any:
         """The cell's clean value, None when blank; raises `values.BadValue`."""
         if raw is None:
@@ -46,6 +55,11 @@ class Column:
         if self.kind == "yesno":
             return values.as_yes_no(raw)
         return values.as_text(raw)
+
+
+def by_header(columns) -> dict[str, Column]:
+    """Columns by each header they answer to, as compared: how a sheet's headers are looked up."""
+    return {normal(name): column for column in columns for name in column.names}
 
 
 PLAYER_ID = Column("id", "ID", ("Player ID", "#", "No", "Number"), "whole", minimum=1,

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from .league import (ALIASES_SHEET, DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACING, TIEBREAKS, Alias, Entry,
                      EventResult, LeagueRules, Season, compute_season)
+from .columns import Column
 from .options import normal
 from .problems import EventError, Problem
 from .numbers import cell_number
@@ -41,6 +42,11 @@ SETTINGS = {  # label -> (LeagueRules field, about)
     "Tiebreakers": ("tiebreakers", "After points, in order: " + "; ".join(f"{t.key} ({t.meaning})"
                                                                           for t in TIEBREAKS.values()) + "."),
 }
+# The headers of the season workbook's lists and of an event's Players (matched as every header is, §2)
+ALIAS_NAME = Column("name", "Name")
+SAME_AS = Column("same_as", "Same as")
+EVENT_FILE = Column("file", "File", ("Workbook", "Event"))
+LEAGUE_ID = Column("league_id", "League ID")
 PLACE_ABOUT = "Placing: points for this place in an event (add rows for more places; a shared place gets its points)."
 
 
@@ -150,14 +156,13 @@ def read_aliases(sheet: SheetRows | None) -> tuple[list[Alias], list[Problem]]:
     """`Aliases`: Name | Same as, one spelling joined to another per row."""
     if sheet is None:
         return [], []
-    headers = [normal(h) for h in sheet.headers]
-    if "name" not in headers or "same as" not in headers:
+    name, same = ALIAS_NAME.index_in(sheet.headers), SAME_AS.index_in(sheet.headers)
+    if name is None or same is None:
         return [], [Problem(ALIASES_SHEET, "A1", "The Aliases sheet needs the columns Name and Same as.",
                             "Head column A Name and column B Same as.")]
-    name, same = headers.index("name"), headers.index("same as")
     aliases, problems = [], []
     for row, values in sheet.rows:
-        cells = list(values) + [None] * len(headers)
+        cells = list(values) + [None] * len(sheet.headers)
         if is_blank(cells[name]) and is_blank(cells[same]):
             continue
         if is_blank(cells[name]) or is_blank(cells[same]):
@@ -172,8 +177,7 @@ def read_event_list(sheet: SheetRows | None, folder: Path) -> tuple[list[Path], 
     """`Events`: a File column, each path relative to the season workbook's folder."""
     if sheet is None:
         return [], []
-    headers = [normal(h) for h in sheet.headers]
-    column = next((headers.index(h) for h in ("file", "workbook", "event") if h in headers), None)
+    column = EVENT_FILE.index_in(sheet.headers)
     if column is None:
         return [], [Problem(EVENTS_SHEET, "A1", "The Events sheet has no File column.",
                             "Head a column File and list each event workbook under it, relative to this workbook.")]
@@ -225,10 +229,9 @@ def _league_ids(loaded) -> dict[int, str]:
     from .layout import PLAYERS_SHEET
 
     sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
-    headers = [normal(h) for h in sheet.headers]
-    if "league id" not in headers:
+    column = LEAGUE_ID.index_in(sheet.headers)
+    if column is None:
         return {}
-    column = headers.index("league id")
     return {row: as_text(values[column]) for row, values in sheet.rows
             if len(values) > column and not is_blank(values[column])}
 

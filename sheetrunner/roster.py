@@ -17,7 +17,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .columns import PLAYER_COLUMNS, Column
+from .columns import PLAYER_COLUMNS, Column, by_header
 from .options import normal
 from .problems import EventError, Problem
 from .values import BadValue, as_text
@@ -61,7 +61,7 @@ def read_roster(path: Path, extra: tuple[Column, ...] = ()) -> Roster:
     rows = _csv_rows(path, text)
     if not rows:
         raise EventError(Problem(path.name, "", "The roster file has no players.", "Put one player per line."))
-    known = {normal(name): column for column in PLAYER_COLUMNS + extra for name in column.names}
+    known = by_header(PLAYER_COLUMNS + extra)
     roster = Roster([])
     layout = _header_layout(rows[0], known, roster)
     if layout is None:

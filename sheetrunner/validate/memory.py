@@ -14,21 +14,16 @@ from .. import columns as cols
 from ..layout import is_output_sheet, renamed_round_number, round_number, round_title
 from ..logsheet import LogHistory
 from ..model import Player, Round
-from ..options import normal
 from ..problems import ERROR, WARNING, Problem
 from ..values import is_blank
 from ..grid import SheetRows, cell_name
 from .players import name_key
 from .reader import round_sheet_values, visible
 
-ROUND_LIKE = ({normal(name) for name in cols.TABLE.names},
-              {normal(name) for name in cols.ROUND_PLAYER.names + cols.ROUND_PLAYER_ID.names})
-
-
 def looks_like_round(sheet: SheetRows) -> bool:
     """A sheet with a Table column and a Player (or ID) column: laid out as a round sheet."""
-    headers = {normal(h) for h in sheet.headers if not is_blank(h)}
-    return all(headers & names for names in ROUND_LIKE)
+    return cols.TABLE.index_in(sheet.headers) is not None and any(
+        column.index_in(sheet.headers) is not None for column in (cols.ROUND_PLAYER, cols.ROUND_PLAYER_ID))
 
 
 def find_recorded_rounds(sheets: dict[str, SheetRows], log: LogHistory,

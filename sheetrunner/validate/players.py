@@ -84,9 +84,7 @@ def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[
 def unused_byes(sheet: SheetRows) -> list[Problem]:
     """A filled `Byes` column where the ruleset gives no byes before round 1 (pods, round robin, Diplomacy:
     their schedules or boards have no bye to give) is kept untouched and said once, at its header."""
-    names = {normal(name) for name in cols.BYES.names}
-    index = next((i for i, header in enumerate(sheet.headers) if not is_blank(header) and normal(header) in names),
-                 None)
+    index = cols.BYES.index_in(sheet.headers)
     if index is None or not any(index < len(values) and not is_blank(values[index]) and values[index] != 0
                                 for _, values in sheet.rows):
         return []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Iterator
 
-from ..columns import Column
+from ..columns import Column, by_header
 from ..layout import round_number, sheet_key
 from ..options import normal
 from ..problems import Problem
@@ -21,9 +21,8 @@ def find_sheet(sheets: dict[str, SheetRows], name: str) -> SheetRows | None:
 def round_sheet_values(sheets: dict[str, SheetRows], column: Column) -> Iterator[Any]:
     """Every value under `column` in every round sheet, as typed: for the few checks that look across rounds
     before they are read one by one (the highest ID ever used, the names ever seated)."""
-    lookup = {normal(name) for name in column.names}
     for title, sheet in sheets.items():
-        index = next((i for i, h in enumerate(sheet.headers) if normal(h) in lookup), None)
+        index = column.index_in(sheet.headers)
         if round_number(title) is None or index is None:
             continue
         yield from (values[index] for _, values in sheet.rows if index < len(values))
@@ -41,7 +40,7 @@ class SheetReader:
     def __init__(self, sheet: SheetRows, known: tuple[Column, ...], problems: list[Problem]):
         self.sheet, self.problems = sheet, problems
         self.columns: dict[str, tuple[int, Column]] = {}
-        lookup = {normal(name): column for column in known for name in column.names}
+        lookup = by_header(known)
         for index, header in enumerate(sheet.headers):
             column = lookup.get(normal(header)) if not is_blank(header) else None
             if column is None:
