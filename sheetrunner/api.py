@@ -126,8 +126,9 @@ class InitResult:
 
 def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, name: str = "",
                players: Path | str | None = None, seed: int | None = None, date: str = "",
-               top_cut: int = 0) -> InitResult:
-    """Make a new event workbook: `Event` settings and a `Players` sheet (§1 step 1)."""
+               top_cut: int = 0, team_size: int = 0) -> InitResult:
+    """Make a new event workbook: `Event` settings and a `Players` sheet (§1 step 1); with `team_size`, a team
+    event (issue 22)."""
     path = Path(path)
     ruleset = get_ruleset(ruleset_name)
     if ruleset is None:
@@ -137,10 +138,14 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
+    if team_size:  # Players gets a Board column, and the rounds follow the number of teams
+        from .teams.rules import for_init
+        ruleset = for_init(ruleset, team_size, top_cut)
     roster = read_roster(Path(players), ruleset.player_columns) if players else None
     entries = roster.players if roster else []
     chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(entries)), "name": name,
-              "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000), "top_cut": top_cut}
+              "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000), "top_cut": top_cut,
+              "team_size": team_size}
     with writing(path, None, "init"):
         workbook = Workbook.blank(path)
         workbook.add_sheet(event_sheet(ruleset, chosen))
@@ -180,6 +185,8 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
         fill_players(loaded, plan.pairing)
         if plan.standings.after_round and plan.new_standings:
             workbook.add_sheet(standings_sheet(plan.standings), before=sheet_before_log(workbook))
+            for table in loaded.ruleset.standings_sheets(loaded.event, plan.standings.after_round):  # team standings
+                workbook.add_sheet(table, before=sheet_before_log(workbook))
         workbook.add_sheet(round_sheet(loaded.event, plan.rules, plan.number, plan.pairing, plan.title),
                            before=sheet_before_log(workbook))
         written = round_from_pairing(plan.number, plan.pairing, plan.rules, plan.title)
@@ -203,8 +210,9 @@ def log_run(loaded: Loaded, command: str, wrote: str, written: Round | None = No
     new round who was active and how sheetrunner seated them."""
     last_id = max((p.id for p in loaded.event.players), default=0)
     rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
+    seatless = loaded.ruleset.sits_out_freely(loaded.event, written.number) if written is not None else ()
     write_log_row(loaded.workbook, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id,
-                                              now_text(), written), loaded.checked.log_rows)
+                                              now_text(), written, seatless), loaded.checked.log_rows)
 
 
 def fill_players(loaded: Loaded, pairing: Pairing) -> None:
@@ -376,6 +384,8 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
             table = final_standings_sheet(result.placings, result.standings) if result.placings else \
                 standings_sheet(result.standings)
             loaded.workbook.add_sheet(table, before=sheet_before_log(loaded.workbook))
+            for extra in loaded.ruleset.standings_sheets(loaded.event, result.standings.after_round):  # team standings
+                loaded.workbook.add_sheet(extra, before=sheet_before_log(loaded.workbook))
             log_run(loaded, "standings", table.title)
             result.backup = loaded.workbook.save(target)
             result.sheet = table.title

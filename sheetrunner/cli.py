@@ -38,9 +38,11 @@ def cli() -> None:
 @click.option("--top-cut", type=click.IntRange(min=2), default=None,
               help="Players in the top cut after the last round (allegiance 3 or 4, Diplomacy 7 for the final "
                    "game; default none).")
+@click.option("--team-size", type=click.IntRange(min=2), default=None,
+              help="A team event (swiss, swiss-tp): the boards of a team match; Players gets a Board column.")
 @quiet_option
 def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
-         seed: int | None, top_cut: int | None, quiet: bool) -> None:
+         seed: int | None, top_cut: int | None, team_size: int | None, quiet: bool) -> None:
     """Make a new event workbook with Event settings and a Players sheet.
 
     \b
@@ -49,7 +51,8 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
     """
     from . import api
     console = Console(quiet)
-    made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0))
+    made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0,
+                                               team_size or 0))
     if made.roster is not None:
         console.say(made.roster.summary(players.name))
     if made.roster is not None and made.roster.players:

@@ -19,7 +19,7 @@ FINAL_STANDINGS = "Final standings"
 ROUND_TITLE = re.compile(r"^round\s*0*(\d+)$")
 RENAMED_ROUND_TITLE = re.compile(r"^(?:r|rd|rnd|round)[\s.#_-]*0*(\d{1,4})$")  # R1, Rd 1, Rnd.1, Round-1
 TOO_LARGE = 10**9  # a round number no event reaches: "Round 99999999999" is read as this, and refused as such
-STANDINGS_TITLE = re.compile(r"^standings after r(\d{1,4})$")
+STANDINGS_TITLE = re.compile(r"^(?:team )?standings after r(\d{1,4})$")  # a team event writes both
 
 
 def sheet_key(title: str) -> str:

@@ -82,7 +82,8 @@ def rebuilt_rows(checked: Checked, rounds: list) -> list[list[Any]]:
     rows = []
     for round_ in rounds:
         before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_.number))
-        rows.append(log_values(before, "rebuilt", __version__, f"round {round_.number}", last_id, "", round_))
+        seatless = checked.ruleset.sits_out_freely(event, round_.number)  # a team event's substitutes
+        rows.append(log_values(before, "rebuilt", __version__, f"round {round_.number}", last_id, "", round_, seatless))
     return rows
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from .model import Event, Round
 from .options import normal
@@ -109,8 +110,9 @@ def parse_id_ranges(text: str) -> set[int] | None:
 
 
 def log_values(event: Event, command: str, version: str, wrote: str, last_id: int, time: str,
-               written: Round | None = None) -> list:
-    """The Log row of one write; `written` is the round this run paired, if any."""
+               written: Round | None = None, also_active: Iterable[int] = ()) -> list:
+    """The Log row of one write; `written` is the round this run paired, if any, and `also_active` the players
+    active in it without a seat (a team event's substitutes)."""
     results = " ".join(f"R{r.number}={round_digest(r)}" for r in event.rounds)
     fits = sum(len(r.tables) for r in event.rounds) * 10 <= CELL_LIMIT  # else the cell could not hold them
     tables = ";".join(f"R{r.number}:" + ",".join(f"{k}={v}" for k, v in table_digests(r).items())
@@ -118,7 +120,7 @@ def log_values(event: Event, command: str, version: str, wrote: str, last_id: in
     paired = active = ""
     if written is not None:
         paired = ",".join(seating_digest(t.number, t.player_ids) for t in written.games)
-        active = id_ranges(list(written.player_ids))
+        active = id_ranges(list(written.player_ids) + list(also_active))
     return [time, command, version, event.settings.seed, wrote, last_id, results,
             *(text if len(text) <= CELL_LIMIT else "" for text in (tables, paired, active))]
 

@@ -212,6 +212,20 @@ SOFT_SCORE_OPTIONS: tuple[Option, ...] = (
 )
 
 
+# Team events (issue 22, `teams`): teams are the Swiss's entrants, each team match played on boards. Written by
+# `init` after the soft scores, so every earlier row stays where it was; `teams.settings` refuses them where they
+# make no sense (a ruleset that is not a two-player Swiss, a top cut).
+TEAM_RESULTS = ("board wins", "summed points")
+TEAM_OPTIONS: tuple[Option, ...] = (
+    Option("team_size", "Team size", 0, "none for players on their own; else the players a team fields in each "
+           "team match, one per board (a Team column in Players names each player's team; a Board column their "
+           "board, blank for a substitute).", kind="none_or_whole"),
+    Option("team_result", "Team match result", "board wins", "How a team match is decided from its boards: board "
+           "wins (more boards won wins; as many is a draw) or summed points (each board's games won in swiss, OP "
+           "in swiss-tp, added up).", kind="choice", choices=TEAM_RESULTS),
+)
+
+
 FINAL_DECIDES_OPTION = Option(
     "final_decides", "Final decides", "places", "With a top cut: places, the final game alone orders its players "
     "(ties to the higher seed); score, its players are ranked by their score with the final's added (Diplomacy: "
@@ -239,6 +253,6 @@ def distinct(options) -> tuple[Option, ...]:
 
 def event_options(ruleset_options: tuple[Option, ...] = ()) -> tuple[Option, ...]:
     """Every setting of an event, in the order `init` writes them in the Event sheet: the common ones, the
-    ruleset's own, then the hall's and the soft scores' (added later: earlier rows keep their place). The one
-    list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
-    return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS
+    ruleset's own, then the hall's, the soft scores' and the team event's (added later: earlier rows keep
+    their place). The one list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
+    return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS + TEAM_OPTIONS

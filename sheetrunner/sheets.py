@@ -79,6 +79,9 @@ def round_headers(ruleset: Ruleset) -> list[cols.Column]:
 
 def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, title: str = "") -> SheetTable:
     """`Round N` (or a stage of the cut, `title`): a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
+    own = ruleset.own_round_sheet(event, number, pairing, title or round_title(number))  # a team event's layout
+    if own is not None:
+        return own
     columns = round_headers(ruleset)
     names = event.players_by_id
     blanks = [None] * len(ruleset.result_columns)

@@ -94,7 +94,7 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
                                   "again while it has no results.")] + missing_results(last, ruleset))
     number = event.last_round.number + 1 if event.last_round else 1
     if number > event.settings.rounds:
-        winners = first_place(standings_after(event, ruleset))
+        winners = first_place(ruleset.deciding_standings(event) or standings_after(event, ruleset))
         raise EventOver([(row.player.id, row.player.name) for row in winners], False, event.settings.rounds)
     playing = [p for p in event.players if p.plays_in(number)]
     if len(playing) < ruleset.seats_per_table[0]:

@@ -57,7 +57,8 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
                         "Random seed": 42, "Tiebreakers": None, "Report columns": None, "Top cut": "none",
                         "Keep teams apart": "always", "Offensive bonus": "Yes", "Offensive bonus at OP": 4,
                         "Defensive bonus": "Yes", "Defensive bonus margin": 1, "Allow rematches": "No",
-                        "Round minutes": 50, "Public URL": None, "Soft scores": None, "Soft score use": "award"}
+                        "Round minutes": 50, "Public URL": None, "Soft scores": None, "Soft score use": "award",
+                        "Team size": "none", "Team match result": "board wins"}
     players = book["Players"]
     assert [c.value for c in players[1]] == ["ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in",
                                              "Byes"]

@@ -66,6 +66,8 @@ def test_init_writes_the_soft_score_settings(tmp_path, run):
     sheet = openpyxl.load_workbook(path)["Event"]
     rows = {row[0]: (index, row[1]) for index, row in enumerate(sheet.iter_rows(values_only=True), start=1)}
     assert rows["Soft scores"][1] is None and rows["Soft score use"][1] == "award"
-    assert rows["Soft score use"][0] == rows["Soft scores"][0] + 1 == sheet.max_row
+    # only the team event's settings (issue 22), added later still, come after them
+    assert rows["Soft score use"][0] == rows["Soft scores"][0] + 1 == rows["Team size"][0] - 1
+    assert rows["Team match result"][0] == sheet.max_row
     lists = {str(rule.sqref): rule.formula1 for rule in sheet.data_validations.dataValidation}
-    assert lists[f"B{sheet.max_row}"] == '"award,add,tiebreaker"'
+    assert lists[f"B{rows['Soft score use'][0]}"] == '"award,add,tiebreaker"'

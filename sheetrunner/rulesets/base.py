@@ -133,6 +133,26 @@ class Ruleset:
         """What the ruleset's own reports show, by template variable (from the standings the round was paired on)."""
         return {}
 
+    # Hooks a team event's rules (`teams.rules.TeamRules`) fill in; every ruleset played by players leaves them so.
+
+    def sits_out_freely(self, event: Event, round_number: int) -> set[int]:
+        """Players who may have no seat in a round without missing it, and who count as active in it (the Log
+        records them): a team's players left out of its line-up."""
+        return set()
+
+    def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str):
+        """A round sheet laid out by the ruleset itself (a team event's Team match column), or None: the usual."""
+        return None
+
+    def standings_sheets(self, event: Event, after_round: int) -> list:
+        """Sheets written beside `Standings after RN` (a team event's team standings)."""
+        return []
+
+    def deciding_standings(self, event: Event) -> Standings | None:
+        """The standings that name the winner once every round is played (a team event's team standings), or
+        None: the players' own."""
+        return None
+
 
 
 def drawn_winner(players: tuple[int, ...], rng: random.Random, strength: dict[int, float],

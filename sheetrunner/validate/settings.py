@@ -59,6 +59,9 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
     settings = Settings(ruleset=ruleset.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
                         date=parsed["date"], tiebreakers=tiebreakers or ruleset.tiebreakers, options=parsed,
                         report_columns=shown, cells=cells)
+    if parsed.get("team_size"):  # a team event (issue 22): the ruleset played by teams
+        from ..teams.rules import team_rules
+        ruleset = team_rules(ruleset, settings, sheets, problems)
     return settings, ruleset
 
 

@@ -1,0 +1,109 @@
+"""The teams of a team event, read from the Players sheet: who plays which board, who substitutes (issue 22).
+
+A team is every player whose `Team` reads the same (case and spaces ignored, as names are). Its regulars hold
+boards 1 … Team size: by the `Board` column when any player of the team has one, else in Players order. Every
+other player of the team is a substitute, called up in Players order when a regular has dropped. Team IDs are
+given in the order of the teams' names, so a row moved in Players changes nothing.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any
+
+from ..columns import Column
+from ..model import Player
+from ..values import BadValue, as_text, as_whole_number, is_blank
+
+BOARD = Column("board", "Board", ("Team board", "Board order"), "text", required=False,
+               hint="Type the board this player holds in their team (1 is the first board; A, B, C work too), or "
+                    "leave it blank for a substitute.", width=7)
+
+
+def team_key(name: str) -> str:
+    """Two Team cells name one team when they read the same, as player names are compared."""
+    return as_text(name).casefold()
+
+
+def read_board(raw: Any) -> int | None:
+    """A Board cell: a whole number from 1, or a letter (A is board 1: card-game trios seat A, B, C)."""
+    if is_blank(raw):
+        return None
+    text = as_text(raw)
+    if len(text) == 1 and text.upper() in string.ascii_uppercase:
+        return string.ascii_uppercase.index(text.upper()) + 1
+    try:
+        return as_whole_number(raw, 1)
+    except BadValue:
+        raise BadValue(f"needs a board number from 1 (or a letter A, B, C …), found \"{text}\"") from None
+
+
+@dataclass(frozen=True)
+class Team:
+    """One team: its players in Players order, its regular by board (None where nobody holds one), its
+    substitutes in the order they are called up."""
+
+    id: int
+    name: str
+    members: tuple[Player, ...]
+    regulars: tuple[Player | None, ...]
+    substitutes: tuple[Player, ...]
+
+    def line_up(self, round_number: int) -> list[Player | None]:
+        """Who plays each board in a round: the regular when they play in it, else the first substitute still
+        in and not yet called up, else nobody (the board is forfeited)."""
+        free = [player for player in self.substitutes if player.plays_in(round_number)]
+        return [regular if regular is not None and regular.plays_in(round_number) else
+                (free.pop(0) if free else None) for regular in self.regulars]
+
+    def replaced(self, round_number: int) -> dict[int, Player]:
+        """Each substitute of the round's line-up and the regular whose board they take."""
+        return {player.id: regular for player, regular in zip(self.line_up(round_number), self.regulars)
+                if player is not None and regular is not None and player is not regular}
+
+    def plays_in(self, round_number: int) -> bool:
+        return any(player is not None for player in self.line_up(round_number))
+
+
+def boards_typed(members: list[Player]) -> dict[int, int]:
+    """Player ID -> board, for the members whose Board cell reads as one (a bad cell is reported elsewhere)."""
+    found = {}
+    for player in members:
+        try:
+            board = read_board(player.extra.get("board"))
+        except BadValue:
+            continue
+        if board is not None:
+            found[player.id] = board
+    return found
+
+
+def make_team(team_id: int, members: list[Player], size: int) -> Team:
+    """Regulars by the Board column when the team has one typed, else the first `size` players in order."""
+    boards = boards_typed(members)
+    if boards:
+        regulars: list[Player | None] = [None] * size
+        for player in members:
+            board = boards.get(player.id)
+            if board is not None and board <= size and regulars[board - 1] is None:
+                regulars[board - 1] = player
+    else:
+        regulars = list(members[:size]) + [None] * (size - len(members[:size]))
+    held = {player.id for player in regulars if player is not None}
+    substitutes = tuple(player for player in members if player.id not in held)
+    return Team(team_id, as_text(members[0].team), tuple(members), tuple(regulars), substitutes)
+
+
+def compute_teams(players: tuple[Player, ...] | list[Player], size: int) -> list[Team]:
+    """Every team of the roster, by name order; players with no Team belong to none (reported elsewhere)."""
+    grouped: dict[str, list[Player]] = {}
+    for player in players:
+        if not is_blank(player.team):
+            grouped.setdefault(team_key(player.team), []).append(player)
+    return [make_team(number, grouped[key], size) for number, key in enumerate(sorted(grouped), start=1)]
+
+
+def team_of_players(teams: list[Team]) -> dict[int, Team]:
+    """Each player's team by player ID."""
+    return {player.id: team for team in teams for player in team.members}

@@ -1,0 +1,134 @@
+"""`TeamRules`: a two-player Swiss ruleset run as a team event (issue 22).
+
+Validation hands this wrapper on as the event's ruleset when `Team size` is set (`team_rules`). Everything about
+a single game is the ruleset's own (its result columns, how a board is checked and scored, the individual
+standings); the wrapper changes what a team event changes: who is paired (teams, then boards: `pairing`), who may
+have no seat (a team's substitutes), how a round sheet is laid out (`sheets`), what is checked (`roster_check`,
+`check`), the team standings sheet, and the team reports (`reports.teams`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..grid import SheetRows
+from ..history import History
+from ..model import Event, Round, SeatScore, Settings
+from ..options import TEAM_RESULTS
+from ..problems import EventError, Problem, warning
+from ..standings import Standings
+from ..validate.reader import find_sheet
+from .check import RoundCells, lineup_problems
+from .pairing import TeamPairing, pair_teams, reserves
+from .roster import BOARD, compute_teams
+from .roster_check import roster_problems
+from .scoring import BOARD_POINTS, build_team_event, team_standings
+from .sheets import team_round_sheet, team_standings_sheet
+
+TEAM_RULESETS = tuple(BOARD_POINTS)  # the two-player Swiss rulesets a team event can be played in
+TEAM_REPORTS = {"team_pairings": "Pairings by team", "team_slips": "Team result slips",
+                "team_standings": "Team standings"}
+
+
+class TeamRules:
+    """A Swiss ruleset played by teams: its own games on every board, the teams paired and ranked as entrants."""
+
+    def __init__(self, base: Any, team_size: int, team_result: str, sheets: dict[str, SheetRows] | None = None):
+        self.base, self.team_size, self.team_result = base, team_size, team_result
+        self.sheets = sheets or {}
+        self.player_columns = base.player_columns + (BOARD,)
+        self.extra_reports = {**base.extra_reports, **TEAM_REPORTS}
+        self.points_key = BOARD_POINTS[base.name]
+        self.missed_text = "not played (a round before the player joined)"
+        self.written_labels: dict[int, dict[int, str]] = {}  # round -> player ID -> Team match, as just paired
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
+
+    def default_rounds(self, player_count: int) -> int:
+        """`init`'s rounds: enough for the teams (players over the team size) to leave one team unbeaten."""
+        return self.base.default_rounds(-(-player_count // self.team_size))
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> TeamPairing:
+        """The teams paired on the team standings, each match laid out on its boards (`pairing`)."""
+        pairing = pair_teams(event, self, round_number)
+        self.written_labels[round_number] = {pid: str(label) for pid, label in pairing.match_of.items()}
+        return pairing
+
+    def match_labels(self, round_: Round) -> dict[int, str]:
+        """Each seated player's Team match in a round: as just paired, else as its sheet says."""
+        if round_.number in self.written_labels:
+            return self.written_labels[round_.number]
+        sheet = find_sheet(self.sheets, round_.sheet)
+        return RoundCells(sheet).labels(round_) if sheet is not None else {}
+
+    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
+        """A round before a player joined counts as not played (their team's missed round is the team's loss)."""
+        return SeatScore(round_number, player_id, (), {}, "absent")
+
+    def idle_in(self, event: Event, round_number: int) -> set[int]:
+        """The substitutes no team needs this round: neither seated nor missing it."""
+        return reserves(event, compute_teams(event.players, self.team_size), round_number)
+
+    def sits_out_freely(self, event: Event, round_number: int) -> set[int]:
+        """Any player of a team may be left out of a line-up the TO typed; a team left out entirely is said by
+        `check` (`absent_teams`)."""
+        return {player.id for player in event.players if player.plays_in(round_number)}
+
+    def check_event(self, event: Event, players_sheet: str, locate) -> list[Problem]:
+        """The roster as teams and every round's line-ups, each problem at its cell. Invited players' Byes make no
+        sense when teams are paired: a warning (the ruleset's own check of them is not run)."""
+        problems = roster_problems(event, self.team_size, find_sheet(self.sheets, players_sheet))
+        problems += lineup_problems(event, self.team_size, self.sheets)
+        byes = [player for player in event.players if player.extra.get("byes")]
+        if byes:
+            problems.append(warning(players_sheet, locate("byes", byes[0].row), "Byes are not given in a team event: "
+                                    "teams, not players, are paired.", "Clear the Byes column."))
+        return problems
+
+    def own_round_sheet(self, event: Event, number: int, pairing: TeamPairing, title: str):
+        """The round sheet with its Team match and Team columns (`sheets`)."""
+        return team_round_sheet(event, self, number, pairing, title)
+
+    def standings_sheets(self, event: Event, after_round: int) -> list:
+        """`Team standings after RN`, beside the players' standings."""
+        built = build_team_event(event, self, after_round)
+        return [team_standings_sheet(team_standings(built, self.team_result), built.teams)]
+
+    def deciding_standings(self, event: Event) -> Standings:
+        """A team event is won by a team."""
+        return team_standings(build_team_event(event, self), self.team_result)
+
+    def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
+        from ..reports.teams import team_report_data  # jinja2's side loads only when reports are made
+
+        return {**self.base.report_extras(event, paired_on, round_), **team_report_data(event, self, round_),
+                "ruleset_title": f"{self.base.title} · teams of {self.team_size} ({self.team_result})"}
+
+
+def for_init(ruleset: Any, team_size: int, top_cut: int) -> TeamRules:
+    """`init --team-size`: the ruleset as a team event, refused as `team_rules` refuses it in the Event sheet."""
+    if ruleset.name not in TEAM_RULESETS:
+        raise EventError(Problem("", "", f"A team event is paired by the Swiss: {ruleset.name} cannot be played by "
+                                 "teams.", f"Use --ruleset {' or '.join(TEAM_RULESETS)}."))
+    if top_cut:
+        raise EventError(Problem("", "", "A team event has no top cut: the team standings after the last round "
+                                 "decide it.", "Leave out --top-cut."))
+    return TeamRules(ruleset, team_size, TEAM_RESULTS[0])
+
+
+def team_rules(ruleset: Any, settings: Settings, sheets: dict[str, SheetRows], problems: list[Problem]) -> Any:
+    """The event's ruleset as a team event when Team size is set; a setting that makes no sense is refused at its
+    cell: a ruleset that is not a two-player Swiss, or a top cut."""
+    size = settings.options.get("team_size")
+    if not size or ruleset is None:
+        return ruleset
+    if ruleset.name not in TEAM_RULESETS:
+        problems.append(Problem("Event", settings.cells.get("team_size", ""), f"Team size is {size}, but a team "
+                                f"event is paired by the Swiss: {ruleset.name} cannot be played by teams.",
+                                f"Set Ruleset to {' or '.join(TEAM_RULESETS)}, or Team size to none."))
+        return ruleset
+    if settings.options.get("top_cut"):
+        problems.append(Problem("Event", settings.cells.get("top_cut", ""), "A team event has no top cut: the team "
+                                "standings after the last round decide it.", "Type none under Top cut."))
+    return TeamRules(ruleset, size, settings.options.get("team_result") or TEAM_RESULTS[0], sheets)

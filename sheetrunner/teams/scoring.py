@@ -1,0 +1,142 @@
+"""The team-level event: teams as players, team matches as two-seat tables, scored and ranked by the `swiss`
+ruleset's own machinery (issue 22).
+
+Each board is first scored as the ruleset scores any game (penalties included), so the team result is built from
+what the individual standings count. A team match's seats then carry a Swiss match result in which the teams'
+"games" are their boards (board wins: a 2-1 board score is a team match won, boards drawn are drawn games) or
+their summed points (summed points: each board's games won in `swiss`, OP in `swiss-tp`). The `swiss` ruleset
+scores those tables (match points from the Event's points in a `swiss` event; `swiss-tp`'s victory 3, tie 1,
+defeat 0, bye 3 in a `swiss-tp` one) and ranks the teams with the tiebreaker library: match points, opponents'
+match-win %, game-win % over boards (board-win %; with summed points, the share of the points scored) and
+opponents' game-win %. A forfeited board is a board won by the team that was there, worth that player's bye; a
+team bye is every board won (Team size boards; with summed points, the points of its players' bye rows).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
+from ..options import TEAM_RESULTS, event_options
+from ..rulesets import get_ruleset
+from ..standings import Standings
+from ..tournament import compute_scores, scored_rounds
+from .matches import TeamMatch, TeamRound, group_round
+from .roster import Team, compute_teams
+
+if TYPE_CHECKING:
+    from .rules import TeamRules
+
+BOARD_WINS, SUMMED_POINTS = TEAM_RESULTS
+BOARD_POINTS = {"swiss": "games_won", "swiss-tp": "op"}  # what a board scores toward summed points
+TEAM_TIEBREAKERS = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
+SWISS_TP_POINTS = {"points_win": 3, "points_draw": 1, "points_loss": 0, "points_bye": 3}  # 004: victory, tie, defeat
+LABELS = {BOARD_WINS: {"game_win_pct": ("BW%", "Board-win %: boards won (3 points), drawn (1) and lost (0) over 3 "
+                                        "per board played, at least the floor; a bye is every board won."),
+                       "opponents_game_win_pct": ("OBW%", "Mean of each opponent team's board-win %.")},
+          SUMMED_POINTS: {"game_win_pct": ("PS%", "Points share: the team's summed board points over those of "
+                                           "both teams in its matches, at least the floor."),
+                          "opponents_game_win_pct": ("OPS%", "Mean of each opponent team's points share.")}}
+
+
+@dataclass
+class TeamEvent:
+    """The team-level event with its scores, and how each round's boards were grouped into team matches."""
+
+    event: Event
+    scores: list[SeatScore]
+    teams: list[Team]
+    rounds: list[TeamRound]
+
+
+def swiss():
+    return get_ruleset("swiss")
+
+
+def team_settings(settings: Settings) -> Settings:
+    """The team event's settings: the `swiss` ruleset's defaults, the Event's own values of the settings both
+    read (a `swiss` event's points and floors, Allow rematches), and `swiss-tp`'s 3/1/0/3 in a `swiss-tp` event."""
+    options = {option.key: option.default for option in event_options(swiss().all_options)}
+    options.update({key: value for key, value in settings.options.items()
+                    if key in options and value is not None and key not in ("team_size", "top_cut", "soft_scores")})
+    if settings.ruleset != "swiss":
+        options.update(SWISS_TP_POINTS)
+    options.update(ruleset="swiss", keep_teams_apart="never", team_size=0, top_cut=0, soft_scores="")
+    return Settings("swiss", settings.rounds, settings.seed, settings.name, settings.date, TEAM_TIEBREAKERS, options)
+
+
+def team_player(team: Team) -> Player:
+    """A team as the Swiss's entrant: it joins with its first player and is dropped once all its players are."""
+    drops = [player.dropped_after for player in team.members]
+    return Player(team.id, team.name, joined_in=min(player.joined_in for player in team.members),
+                  dropped_after=max(drops) if None not in drops else None)
+
+
+def build_team_event(event: Event, rules: TeamRules, upto: int | None = None) -> TeamEvent:
+    """The team event of the rounds with every result in (up to round `upto`)."""
+    counted = tuple(r for r in scored_rounds(event) if upto is None or r.number <= upto)
+    individual = {(s.round, s.player_id): s for s in compute_scores(event.with_rounds(counted), rules)}
+    teams = compute_teams(event.players, rules.team_size)
+    team_of = {player.id: team.id for team in teams for player in team.members}
+    built = [team_round(round_, team_of, individual, rules) for round_ in counted]
+    team_event = Event(team_settings(event.settings), tuple(team_player(team) for team in teams),
+                       tuple(round_ for round_, _, _ in built))
+    return TeamEvent(team_event, team_scores(team_event, built), teams, [grouped for _, grouped, _ in built])
+
+
+def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
+               rules: TeamRules) -> tuple[Round, TeamRound, dict[int, Fraction]]:
+    """A round of the team event: one two-seat table per team match, one bye per team bye; with what each bye
+    counts as games won."""
+    grouped = group_round(round_, team_of, rules.match_labels(round_))
+    tables = [match_table(match, team_of, individual, round_.number, rules) for match in grouped.matches]
+    tables += [Table(BYE, (Seat(team, 0, {}),)) for team in grouped.byes]
+    points = rules.points_key
+    bye_games = {team: Fraction(rules.team_size) if rules.team_result == BOARD_WINS else
+                 sum((Fraction(individual[(round_.number, seat.player_id)].values.get(points, 0)) for seat in seats),
+                     Fraction(0)) for team, seats in grouped.byes.items()}
+    return Round(round_.number, tuple(tables), round_.sheet), grouped, bye_games
+
+
+def match_table(match: TeamMatch, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
+                number: int, rules: TeamRules) -> Table:
+    """A team match as a Swiss table: each team's boards won and drawn (board wins), or its summed points."""
+    won, drawn, points = Counter(), Counter(), Counter()
+    for seat in [seat for table in match.boards for seat in table.seats] + match.forfeits:
+        score, team = individual[(number, seat.player_id)], team_of[seat.player_id]
+        won[team] += score.outcome in ("win", "bye")
+        drawn[team] += score.outcome == "draw"
+        points[team] += Fraction(score.values.get(rules.points_key, 0))
+    if rules.team_result == BOARD_WINS:
+        result = {team: {"games_won": won[team], "games_drawn": drawn[team]} for team in match.teams}
+    else:
+        result = {team: {"games_won": points[team], "games_drawn": 0} for team in match.teams}
+    return Table(match.number, (Seat(match.home, 1, result[match.home]), Seat(match.away, 2, result[match.away])))
+
+
+def team_scores(team_event: Event, built: list[tuple[Round, TeamRound, dict[int, Fraction]]]) -> list[SeatScore]:
+    """The `swiss` ruleset's scores of every team round; a team bye counts its boards (see `team_round`), and a
+    round before a late team joined is a loss with no opponent (§2)."""
+    scores: list[SeatScore] = []
+    for round_, _, bye_games in built:
+        for score in swiss().score_round(round_, team_event.settings):
+            if score.is_bye:
+                games = bye_games[score.player_id]
+                score = replace(score, values={**score.values, "games_won": games, "games_drawn": Fraction(0),
+                                               "games_played": games})
+            scores.append(score)
+        scores += [swiss().missed_round(team, round_.number) for team in team_event.missed(round_)]
+    return scores
+
+
+def team_standings(built: TeamEvent, result_rule: str) -> Standings:
+    """The teams ranked by the `swiss` ruleset, the game columns named for what a team's games are."""
+    counted = built.event.rounds
+    standings = swiss().rank(built.event, built.scores, counted[-1].number if counted else 0)
+    labels = LABELS[result_rule]
+    relabelled = tuple(replace(tb, label=labels[tb.key][0], meaning=labels[tb.key][1]) if tb.key in labels else tb
+                       for tb in standings.tiebreakers)
+    return replace(standings, tiebreakers=relabelled)

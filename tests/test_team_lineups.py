@@ -1,0 +1,260 @@
+"""Team events: any line-up the TO types is read, a bad one is said at its cell with how to fix it, all at once;
+settings and rosters that make no sense for a team event are refused where they are typed (issue 22)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import openpyxl
+import pytest
+
+TEAMS = ["Amber", "Birch", "Cedar", "Dune"]
+# Round 1 as sheetrunner pairs it for seed 5 (rows 2-13): Team match | Table | Seat | ID | Player | Team | ...
+#   match 1: Dune 1-3 v Birch 1-3 on tables 1-3 (rows 2-7); match 2: Cedar 1-3 v Amber 1-3 on tables 4-6 (rows 8-13)
+ROW = {"Dune 1": 2, "Birch 1": 3, "Dune 2": 4, "Birch 2": 5, "Dune 3": 6, "Birch 3": 7, "Cedar 1": 8, "Amber 1": 9,
+       "Cedar 2": 10, "Amber 2": 11, "Cedar 3": 12, "Amber 3": 13}
+IDS = {f"{team} {board}": index * 3 + board for index, team in enumerate(TEAMS) for board in (1, 2, 3)}
+IDS["Cedar Sub"] = 13
+
+
+def new_event(folder, run, rounds: int = 3, settings: dict | None = None, pair: bool = True):
+    roster = folder / "teams.csv"
+    lines = ["Name,Team,Board"] + [f"{team} {board},{team},{board}" for team in TEAMS for board in (1, 2, 3)]
+    roster.write_text("\n".join(lines + ["Cedar Sub,Cedar,"]) + "\n", encoding="utf-8")
+    path = folder / "e.xlsx"
+    assert run("init", path, "--ruleset", "swiss", "--players", roster, "--rounds", rounds, "--seed", 5).exit_code == 0
+    edit_settings(path, {"Team size": 3, **(settings or {})})
+    if pair:
+        assert run("pair", path, "--no-reports").exit_code == 0
+    return path
+
+
+def edit_settings(path, values: dict):
+    book = openpyxl.load_workbook(path)
+    for row in book["Event"].iter_rows(min_row=2):
+        if row[0].value in values:
+            row[1].value = values[row[0].value]
+    book.save(path)
+
+
+@pytest.fixture(scope="module")
+def paired(tmp_path_factory):
+    from click.testing import CliRunner
+
+    from sheetrunner.cli import cli
+
+    runner = CliRunner()
+    return new_event(tmp_path_factory.mktemp("lineups"), lambda *a: runner.invoke(cli, [str(x) for x in a]))
+
+
+@pytest.fixture
+def event(paired, tmp_path):
+    return shutil.copy(paired, tmp_path / "e.xlsx")
+
+
+def seat(path, row: int, name: str, team: str, table=None):
+    """The TO retypes a row: another player (ID and Team as a TO would copy them), and maybe another table."""
+    book = openpyxl.load_workbook(path)
+    sheet = book["Round 1"]
+    sheet.cell(row, 4).value, sheet.cell(row, 5).value, sheet.cell(row, 6).value = IDS[name], name, team
+    if table is not None:
+        sheet.cell(row, 2).value, sheet.cell(row, 3).value = table, None if table == "BYE" else sheet.cell(row, 3).value
+    book.save(path)
+
+
+def cells(path, values: dict):
+    book = openpyxl.load_workbook(path)
+    for where, value in values.items():
+        book["Round 1"][where].value = value
+    book.save(path)
+
+
+def problems(run, path) -> list[str]:
+    result = run("check", path)
+    return result.stdout.splitlines()
+
+
+def test_the_round_as_paired_reads_clean(event, run):
+    assert problems(run, event) == ["0 error(s), 0 warning(s)."]
+
+
+def test_a_retyped_line_up_is_accepted(event, run):
+    """Amber swaps its boards 1 and 2, and Cedar fields its substitute on board 3: any line-up that makes team
+    matches is the truth, and the regular left out has missed nothing."""
+    seat(event, ROW["Amber 1"], "Amber 2", "Amber")
+    seat(event, ROW["Amber 2"], "Amber 1", "Amber")
+    seat(event, ROW["Cedar 3"], "Cedar Sub", "Cedar")
+    assert problems(run, event) == ["0 error(s), 0 warning(s)."]
+    book = openpyxl.load_workbook(event)
+    for row in book["Round 1"].iter_rows(min_row=2):
+        row[6].value = 2 if row[2].value == 1 else 0
+    book.save(event)
+    result = run("pair", event, "--no-reports")
+    assert result.exit_code == 0, result.output
+    assert "Cedar 3" in result.stdout  # back on board 3 in round 2: sitting out round 1 was no absence
+
+
+def test_two_players_of_one_team_at_a_board(event, run):
+    seat(event, ROW["Amber 1"], "Cedar Sub", "Cedar")
+    assert problems(run, event) == [
+        "Round 1!E9: Table 4: Cedar 1 and Cedar Sub both play for Cedar; a board pits one player of each team of its "
+        "team match. Seat a player of the other team here (the line-up may be retyped), or move one of them to a "
+        "board of their match.",
+        "Round 1!E8: warning: Cedar 1 (E8) and Cedar Sub (E9) are both Cedar: team mates paired by hand. If that is "
+        "not meant, swap one of them with a player at another table.",
+        "1 error(s), 1 warning(s)."]
+
+
+def test_a_team_seated_against_two_teams(event, run):
+    seat(event, ROW["Birch 3"], "Amber 3", "Amber")
+    seat(event, ROW["Amber 3"], "Birch 3", "Birch")
+    assert problems(run, event) == [
+        "Round 1!E7: Table 3: Dune plays Amber here but Birch at table 1; a team plays one team match per round. "
+        "Seat Dune's players against one team only: every board of a match pits the same two teams.",
+        "Round 1!E13: Table 6: Cedar plays Birch here but Amber at table 4; a team plays one team match per round. "
+        "Seat Cedar's players against one team only: every board of a match pits the same two teams.",
+        "2 error(s), 0 warning(s)."]
+
+
+def test_team_match_labels_must_group_the_boards(event, run):
+    cells(event, {"A10": 3, "A12": None})
+    assert problems(run, event) == [
+        "Round 1!A10: This row says team match 3, but the other boards of Cedar v Amber say 2. Type 2: every board "
+        "of a team match (Cedar v Amber) carries its label.",
+        "Round 1!A12: Team match is empty. Type 2: every board of a team match (Cedar v Amber) carries its label.",
+        "2 error(s), 0 warning(s)."]
+
+
+def test_two_team_matches_with_one_label(event, run):
+    cells(event, {f"A{row}": 2 for row in range(2, 8)})
+    assert problems(run, event) == [
+        "Round 1!A8: Team match 2 is both Dune v Birch and Cedar v Amber. Give each team match its own label.",
+        "1 error(s), 0 warning(s)."]
+
+
+def test_a_team_fielding_more_players_than_the_team_size(event, run):
+    book = openpyxl.load_workbook(event)
+    book["Round 1"].append([2, "BYE", None, 13, "Cedar Sub", "Cedar"])
+    book.save(event)
+    assert problems(run, event) == [
+        "Round 1!E14: Cedar fields 4 players in team match 2; a team fields at most 3 (Team size). Delete the extra "
+        "rows (a substitute who did not play has no row), or raise Team size in the Event sheet.",
+        "1 error(s), 0 warning(s)."]
+
+
+def test_a_team_left_out_of_a_round_with_results(event, run):
+    """Every row of match 1 deleted, results typed for match 2: Dune and Birch play in round 1 but have no board."""
+    book = openpyxl.load_workbook(event)
+    sheet = book["Round 1"]
+    sheet.delete_rows(2, 6)
+    for row in sheet.iter_rows(min_row=2):
+        row[6].value = 2 if row[2].value == 1 else 0
+    book.save(event)
+    assert problems(run, event) == [
+        "Players!B5: Birch plays in round 1 but has no board in Round 1. Seat its players against their team "
+        "match's, or, if Birch withdrew, type 0 under Dropped after for all its players.",
+        "Players!B11: Dune plays in round 1 but has no board in Round 1. Seat its players against their team "
+        "match's, or, if Dune withdrew, type 0 under Dropped after for all its players.",
+        "2 error(s), 0 warning(s)."]
+
+
+def test_a_team_cell_that_disagrees_with_players_is_a_warning(event, run):
+    cells(event, {"F2": "Birch"})
+    assert problems(run, event) == [
+        "Round 1!F2: warning: Dune 1 plays for Dune (Players), not Birch. Correct this Team cell, or the player's "
+        "Team in Players: sheetrunner goes by Players.",
+        "0 error(s), 1 warning(s)."]
+
+
+def test_roster_problems_are_said_at_their_cells(tmp_path, run):
+    path = new_event(tmp_path, run, pair=False)
+    book = openpyxl.load_workbook(path)
+    players = book["Players"]
+    players["C13"] = None  # Dune 3 has no team
+    players["H3"] = "first"  # Amber 2's board
+    players["H7"] = 4  # Birch 3 beyond the team size
+    players["H9"] = "A"  # Cedar 2 on board A: board 1, Cedar 1's
+    players.append([None, "Elm 1", "Elm", None, None, None, None, 1])
+    book.save(path)
+    assert problems(run, path) == [
+        "Players!C13: Dune 3 plays for no team. Type their team under Team: in a team event every player plays for "
+        "one.",
+        "Players!H3: Board needs a board number from 1 (or a letter A, B, C …), found \"first\". Type the board this "
+        "player holds in their team (1 is the first board; A, B, C work too), or leave it blank for a substitute.",
+        "Players!H7: Birch 3 holds board 4, but a team fields 3 (Team size). Type a board from 1 to 3, or leave it "
+        "blank for a substitute.",
+        "Players!H9: Cedar 2 and Cedar 1 both hold board 1 of Cedar. Give each regular of the team their own board; "
+        "leave a substitute's blank.",
+        "Players!C11: Dune has 2 player(s), but Team size is 3. Add its missing players to Players, or lower Team "
+        "size in the Event sheet.",
+        "Players!C15: Elm has 1 player(s), but Team size is 3. Add its missing players to Players, or lower Team "
+        "size in the Event sheet.",
+        "6 error(s), 0 warning(s)."]
+
+
+@pytest.mark.parametrize("ruleset, settings, expected", [
+    ("pod-round-robin", {}, "Event!B{row}: Team size is 3, but a team event is paired by the Swiss: pod-round-robin "
+                            "cannot be played by teams. Set Ruleset to swiss or swiss-tp, or Team size to none."),
+    ("swiss", {"Top cut": 8}, "Event!B10: A team event has no top cut: the team standings after the last round "
+                              "decide it. Type none under Top cut.")])
+def test_settings_that_make_no_sense_for_teams_are_refused_at_their_cell(tmp_path, run, ruleset, settings, expected):
+    path = tmp_path / "e.xlsx"
+    assert run("init", path, "--ruleset", ruleset, "--rounds", 3).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    rows = {row[0].value: row for row in book["Event"].iter_rows(min_row=2)}
+    for label, value in {"Team size": 3, **settings}.items():
+        rows[label][1].value = value
+    book.save(path)
+    lines = problems(run, path)
+    assert expected.format(row=rows["Team size"][1].row) in lines, lines
+
+
+def test_init_makes_a_team_event(tmp_path, run):
+    """`init --team-size 3`: Team size in the Event sheet, Team match result with its drop-down, a Board column
+    in Players (read from the roster), rounds for the number of teams; refused for a ruleset teams cannot play."""
+    roster = tmp_path / "teams.csv"
+    roster.write_text("Name,Team,Board\n" + "".join(f"{team} {b},{team},{b}\n" for team in TEAMS for b in "ABC"),
+                      encoding="utf-8")
+    path = tmp_path / "e.xlsx"
+    made = run("init", path, "--ruleset", "swiss-tp", "--team-size", 3, "--players", roster)
+    assert made.exit_code == 0, made.output
+    assert made.stdout.splitlines()[0] == "Imported 12 player(s) from teams.csv: Name; Team; Board."
+    book = openpyxl.load_workbook(path)
+    rows = {row[0].value: row for row in book["Event"].iter_rows(min_row=2)}
+    assert (rows["Team size"][1].value, rows["Team match result"][1].value, rows["Rounds"][1].value) == \
+        (3, "board wins", 3)  # 4 teams: at least 3 rounds
+    lists = {str(rule.sqref): rule.formula1 for rule in book["Event"].data_validations.dataValidation}
+    assert lists[rows["Team match result"][1].coordinate] == '"board wins,summed points"'
+    assert [cell.value for cell in book["Players"][1]][-1] == "Board"
+    assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
+    refused = run("init", tmp_path / "pods.xlsx", "--ruleset", "pod-round-robin", "--team-size", 3)
+    assert refused.exit_code == 1 and refused.stderr.splitlines()[0] == (
+        "A team event is paired by the Swiss: pod-round-robin cannot be played by teams. Use --ruleset swiss or "
+        "swiss-tp.")
+
+
+def test_a_late_team_joins_in_round_2(tmp_path, run):
+    """Elm's three players have Joined in 2: round 1 pairs the four other teams, round 2 all five (a team bye).
+    Elm's round 1 is the team's loss with no opponent (§2); for its players it is no round played."""
+    path = new_event(tmp_path, run, pair=False)
+    book = openpyxl.load_workbook(path)
+    for board in (1, 2, 3):
+        book["Players"].append([None, f"Elm {board}", "Elm", None, None, 2, None, board])
+    book.save(path)
+    first = run("pair", path, "--no-reports")
+    assert first.exit_code == 0 and first.stdout.splitlines()[0] == "Round 1: 6 table(s), 0 bye(s)."
+    book = openpyxl.load_workbook(path)
+    for row in book["Round 1"].iter_rows(min_row=2):
+        row[6].value = 2 if row[2].value == 1 else 0  # the home team wins every board 2-0
+    book.save(path)
+    second = run("pair", path, "--no-reports")
+    assert second.exit_code == 0, second.output
+    assert second.stdout.splitlines()[0] == "Round 2: 6 table(s), 3 bye(s)."
+    # Elm is the lowest team (its missed round a loss) without a bye: it has the bye, its players a bye each
+    assert [line for line in second.stdout.splitlines() if line.startswith("  Bye: ")] == \
+        ["  Bye: Elm 1 (MP 0)", "  Bye: Elm 2 (MP 0)", "  Bye: Elm 3 (MP 0)"]
+    teams = {row[1]: row for row in openpyxl.load_workbook(path)["Team standings after R1"].iter_rows(values_only=True)}
+    assert teams["Elm"][3:] == (0, 0, 0.3333, 0, None)  # MP 0, no opponent (OMW% 0), BW% at its floor, OBW% 0
+    players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}
+    assert (players["Elm 1"]["match_points"], players["Elm 1"]["game_win_pct"]) == (0, 0.333333)
