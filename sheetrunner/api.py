@@ -369,6 +369,7 @@ class StandingsResult:
     warnings: list[Problem] = field(default_factory=list)
     placings: list[finals.Placing] = field(default_factory=list)  # once the top cut is decided
     sheet: str = ""  # the sheet written ("Standings after R3", "Final standings"); empty when none was
+    teams: Standings | None = None  # a team event's team standings, which decide it
 
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
@@ -398,7 +399,8 @@ def standings_result(loaded: Loaded, target: Path | None, backup: Path | None) -
     standings = standings_after(loaded.event, loaded.ruleset)
     decided = finals.is_decided(loaded.event, loaded.ruleset)
     return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings,
-                           finals.placings(loaded.event, loaded.ruleset, standings) if decided else [])
+                           finals.placings(loaded.event, loaded.ruleset, standings) if decided else [],
+                           teams=loaded.ruleset.deciding_standings(loaded.event))
 
 
 def simulate_setup(setup: simulate.Setup, workers: int = 1,

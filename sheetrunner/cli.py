@@ -162,6 +162,8 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
         if result.placings:
             console.say(output.placings_text(result.standings, result.placings) + "\n")
         console.say(output.standings_text(result.standings))
+        if result.teams is not None:
+            console.say("\n" + output.standings_text(result.teams, of_teams=True))
     if result.sheet:
         console.say(output.wrote_line(result.sheet, result.output, result.backup))
     elif not no_write:

@@ -135,15 +135,18 @@ def placings_text(table: Standings, placings: list) -> str:
                      [f"{place.ljust(5)}  {name.ljust(width)}  {reached}".rstrip() for place, name, reached in lines])
 
 
-def standings_text(table: Standings) -> str:
+def standings_text(table: Standings, of_teams: bool = False) -> str:
+    """The standings as the terminal prints them; `of_teams` for a team event's team standings (a team is an
+    entrant: no ID or Team column)."""
     columns = table.columns
     grouped = [table.group_label] if table.group_label else []
-    headers = grouped + ["Rank", "ID", "Player", "Team"] + [tb.label for tb in columns]
-    body = [([row.group] if grouped else []) + [row.rank_label, str(row.player.id),
-            row.player.name + (f" ({row.status})" if row.status else ""), row.player.team]
+    headers = grouped + ["Rank"] + (["Team"] if of_teams else ["ID", "Player", "Team"]) + [tb.label for tb in columns]
+    body = [([row.group] if grouped else []) + [row.rank_label]
+            + ([] if of_teams else [str(row.player.id)]) + [row.player.name + (f" ({row.status})" if row.status else "")]
+            + ([] if of_teams else [row.player.team])
             + [shown_number(row.values[tb.key], tb.percent) for tb in columns] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
-    lines = [f"Standings after round {table.after_round}"]
+    lines = [f"{'Team standings' if of_teams else 'Standings'} after round {table.after_round}"]
     lines += ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [headers] + body]
     lines.append("Tiebreakers, in order:")
     lines += [f"  {tb.label}: {tb.meaning}" for tb in table.tiebreakers]

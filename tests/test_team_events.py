@@ -301,3 +301,14 @@ def test_substitutes_forfeits_and_drops_in_the_individual_standings_by_hand(cup)
     assert {name: (rows[name]["opponents_match_win_pct"], rows[name]["game_win_pct"],
                    rows[name]["opponents_game_win_pct"]) for name in TOUCHED} == \
         {name: exact(*values) for name, values in TOUCHED.items()}
+
+
+def test_standings_prints_the_team_standings_after_the_players(cup):
+    """`standings` prints the team standings too: they decide the event (the values are TEAM_STANDINGS above)."""
+    path, _, run = cup
+    text = run("standings", path, "--no-write").stdout
+    teams = text[text.index("Team standings after round 3"):].splitlines()
+    assert [line.split() for line in teams[1:3]] == [["Rank", "Team", "MP", "OMW%", "BW%", "OBW%"],
+                                                     ["1", "Dune", "9", "48.15%", "66.67%", "49.38%"]]
+    assert teams[13].split() == ["12", "Lark", "(dropped)", "0", "33.33%", "33.33%", "44.44%"]
+    assert text.index("Standings after round 3") < text.index("Team standings after round 3")
