@@ -10,7 +10,6 @@ interleave. The CLI is a thin layer over these.
 from __future__ import annotations
 
 import gc
-import hashlib
 import secrets
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,13 +22,14 @@ from .layout import PLAYERS_SHEET
 from .logsheet import log_values
 from .model import Event, Round
 from .pairing import Pairing, PairingImpossible
-from .problems import EventError, NoLegalPairing, PartlyDone, Problem, Refusal, raise_on_errors, warning
+from .problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
 from .roster import Roster, read_roster
 from .rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from .sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
                      round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
-from .tournament import compute_scores, plan_next_round, round_from_pairing, scored_rounds, standings_after
+from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
+from .tournament import plan_next_round, round_from_pairing, standings_after
 from .logrecovery import validate_workbook
 from .validate import Checked, find_sheet
 from .workbook import Workbook, now_text
@@ -227,98 +227,11 @@ def fill_players(loaded: Loaded, pairing: Pairing) -> None:
                                                        PLAYER_COLUMNS + loaded.ruleset.player_columns))
 
 
-def reports_folder(workbook: Path, event: Event, round_: Round, out: Path | str | None = None) -> Path:
-    """Reports go in `out`, or beside the workbook in NAME-reports/round-N (a stage of the cut: top-8, final)."""
-    if out:
-        return Path(out)
-    name = f"round-{round_.number}" if round_ in event.rounds else "-".join(round_.sheet.lower().split())
-    return workbook.with_name(f"{workbook.stem}-reports") / name
-
-
 def with_written(event: Event, written: Round) -> Event:
     """The event as it stands once `written` (a round, or a stage of the cut) is in, replacing a redone one."""
     if written.number > event.settings.rounds:
         return event.with_playoff(tuple(s for s in event.playoff if s.number < written.number) + (written,))
     return event.with_rounds(tuple(r for r in event.rounds if r.number < written.number) + (written,))
-
-
-def find_round(event: Event, number: int) -> Round | None:
-    """A round, or a stage of the cut (numbered after the last round), by number."""
-    return next((r for r in event.rounds + event.playoff if r.number == number), None)
-
-
-@dataclass
-class ReportResult:
-    round: int
-    folder: Path
-    files: list[Path]
-    was_stale: bool = False  # the reports it replaced were made before the workbook changed
-    title: str = ""  # "Round 3", "Top 8"
-
-
-def report_stamp(event: Event, round_number: int) -> str:
-    """What a round's printed pairings are made from: who sits at which table, and their names (results typed
-    afterwards do not make the pairings stale)."""
-    round_ = find_round(event, round_number)
-    seating = sorted((str(t.number), sorted(event.player(pid).name for pid in t.player_ids)) for t in round_.tables)
-    return hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
-
-
-def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
-                 templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
-                 paired_on: Standings | None = None, progress=lambda done, total: None) -> ReportResult:
-    """Render (and with `pdf` print) a round's reports, from the standings it was paired on and the latest."""
-    from . import reports  # jinja2 loads only when something is rendered
-
-    round_ = find_round(event, round_number)
-    if round_ is None:
-        raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report "
-                                 "on.", "Pair the round first, or name a round that exists with --round."))
-    before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
-    paired_on = paired_on or standings_after(before, ruleset)
-    complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
-    upto = event.with_rounds(tuple(r for r in event.rounds if r.number <= round_number))
-    latest = standings_after(upto, ruleset) if complete else paired_on
-    rules = ruleset if round_ in event.rounds else finals.StageRules(ruleset)
-    titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
-              if name not in rules.left_out_reports}
-    data = reports.build_report_data(event, rules, round_, paired_on, latest,
-                                     compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
-    folder = reports_folder(workbook, event, round_, out)
-    stamp = report_stamp(event, round_number)
-    stale = reports.stale_reports(folder, stamp)
-    try:
-        files = reports.render_reports(data, folder, Path(templates) if templates else None, paper, stamp)
-    except OSError as error:
-        raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
-                                 f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
-                                 "no permission?), then run `sheetrunner report`.")) from None
-    if pdf:
-        kit = [folder / f"{name}.html" for name in reports.KIT]
-        try:
-            files += reports.print_pdfs(files, kit, progress)
-        except EventError as error:
-            raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
-                from None
-    return ReportResult(round_number, folder, files, stale, round_.sheet)
-
-
-def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
-    """The reports of the round being played (the last round, or stage of the cut) when they were made before it
-    changed (a hand edit since printing): those printouts are on the tables. An earlier round's printouts are long
-    gone, so its edits (a name corrected in Players changes every round's) are not repeated on every check for the
-    rest of the event (issue 20)."""
-    from .reports.stamp import stale_reports
-
-    if not event.rounds:
-        return []
-    round_ = (event.rounds + event.playoff)[-1]
-    where = reports_folder(workbook, event, round_)
-    if not (where.is_dir() and stale_reports(where, report_stamp(event, round_.number))):
-        return []
-    return [warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were made before "
-                    f"{round_.sheet} changed.", f"Print them again: sheetrunner report --round {round_.number} "
-                    f"{workbook.name}")]
 
 
 def report(path: Path | str, round_number: int | None = None, out: Path | str | None = None,

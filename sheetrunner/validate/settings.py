@@ -21,36 +21,14 @@ UNREADABLE = object()  # a value cell holding a formula with no saved value, or 
 
 
 def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tuple[Settings | None, Ruleset | None]:
-    sheet = find_sheet(sheets, EVENT_SHEET)
-    if sheet is None:
-        problems.append(Problem(EVENT_SHEET, "", "The workbook has no Event sheet.",
-                                "Make the workbook with `sheetrunner init`, or add a sheet named Event with "
-                                "Setting and Value columns."))
+    """The Event sheet as settings and the ruleset they name (None where the sheet cannot say), every problem at
+    its cell."""
+    reader = _event_reader(sheets, problems)
+    if reader is None:
         return None, None
-    reader = SheetReader(sheet, (Column("setting", "Setting", ("Option", "Name")), Column("value", "Value")),
-                         problems)
-    if not (reader.has("setting") and reader.has("value")):
-        reader.problem("A1", "The Event sheet needs a header row with Setting and Value columns.",
-                       "Type Setting in A1 and Value in B1, then one setting per row below.")
-        return None, None
-    typed = _typed_settings(sheet, reader)
+    typed = _typed_settings(reader.sheet, reader)
     ruleset = _read_ruleset(typed, reader)
-    options = event_options(ruleset.all_options if ruleset else ())
-    parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
-              for option in options}
-    _check_format_version(parsed.get("format_version"), typed, reader)
-    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
-    # A tiebreaker the TO chose that the ruleset does not use brings its own settings (OWP's floor in a swiss)
-    chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)
-    parsed.update({option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
-                   for option in chosen})
-    options += chosen
-    _check_order(options, parsed, typed, reader)
-    known = option_by_label(options)
-    for label_key, (row, _, label) in typed.items():
-        if label_key not in known and ruleset is not None:
-            reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
-                           "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
+    options, parsed, tiebreakers = _read_options(ruleset, typed, reader)
     if ruleset is None or any(parsed.get(k) is None for k in ("rounds", "seed")):
         return None, ruleset
     cells = {option.key: reader.cell("value", typed[normal(option.label)][0])
@@ -63,6 +41,45 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
         from ..teams.rules import team_rules
         ruleset = team_rules(ruleset, settings, sheets, problems)
     return settings, ruleset
+
+
+def _event_reader(sheets: dict[str, SheetRows], problems: list[Problem]) -> SheetReader | None:
+    """A reader of the Event sheet's Setting and Value columns, or None (said) when there is no such sheet."""
+    sheet = find_sheet(sheets, EVENT_SHEET)
+    if sheet is None:
+        problems.append(Problem(EVENT_SHEET, "", "The workbook has no Event sheet.",
+                                "Make the workbook with `sheetrunner init`, or add a sheet named Event with "
+                                "Setting and Value columns."))
+        return None
+    reader = SheetReader(sheet, (Column("setting", "Setting", ("Option", "Name")), Column("value", "Value")),
+                         problems)
+    if not (reader.has("setting") and reader.has("value")):
+        reader.problem("A1", "The Event sheet needs a header row with Setting and Value columns.",
+                       "Type Setting in A1 and Value in B1, then one setting per row below.")
+        return None
+    return reader
+
+
+def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) -> tuple[tuple[Option, ...], dict,
+                                                                                     tuple[str, ...]]:
+    """Every setting of the ruleset read at its cell, then those of the tiebreakers the TO chose that the ruleset
+    does not use (OWP's floor in a swiss); a setting no one reads is a warning."""
+    options = event_options(ruleset.all_options if ruleset else ())
+    parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
+              for option in options}
+    _check_format_version(parsed.get("format_version"), typed, reader)
+    tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
+    chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)
+    parsed.update({option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
+                   for option in chosen})
+    options += chosen
+    _check_order(options, parsed, typed, reader)
+    known = option_by_label(options)
+    for label_key, (row, _, label) in typed.items():
+        if label_key not in known and ruleset is not None:
+            reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
+                           "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
+    return options, parsed, tiebreakers
 
 
 def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:

@@ -1,0 +1,102 @@
+"""A round's printable reports, made from the workbook's event: where they go, what they are made from (the
+stamp that tells a set printed before a hand edit), and rendering them to HTML and, on request, PDF (§6)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import finals
+from .model import Event, Round
+from .problems import EventError, PartlyDone, Problem, warning
+from .rulesets import Ruleset
+from .standings import Standings
+from .tournament import compute_scores, scored_rounds, standings_after
+
+
+def reports_folder(workbook: Path, event: Event, round_: Round, out: Path | str | None = None) -> Path:
+    """Reports go in `out`, or beside the workbook in NAME-reports/round-N (a stage of the cut: top-8, final)."""
+    if out:
+        return Path(out)
+    name = f"round-{round_.number}" if round_ in event.rounds else "-".join(round_.sheet.lower().split())
+    return workbook.with_name(f"{workbook.stem}-reports") / name
+
+
+def find_round(event: Event, number: int) -> Round | None:
+    """A round, or a stage of the cut (numbered after the last round), by number."""
+    return next((r for r in event.rounds + event.playoff if r.number == number), None)
+
+
+@dataclass
+class ReportResult:
+    round: int
+    folder: Path
+    files: list[Path]
+    was_stale: bool = False  # the reports it replaced were made before the workbook changed
+    title: str = ""  # "Round 3", "Top 8"
+
+
+def report_stamp(event: Event, round_number: int) -> str:
+    """What a round's printed pairings are made from: who sits at which table, and their names (results typed
+    afterwards do not make the pairings stale)."""
+    round_ = find_round(event, round_number)
+    seating = sorted((str(t.number), sorted(event.player(pid).name for pid in t.player_ids)) for t in round_.tables)
+    return hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
+
+
+def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
+                 templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
+                 paired_on: Standings | None = None, progress=lambda done, total: None) -> ReportResult:
+    """Render (and with `pdf` print) a round's reports, from the standings it was paired on and the latest."""
+    from . import reports  # jinja2 loads only when something is rendered
+
+    round_ = find_round(event, round_number)
+    if round_ is None:
+        raise EventError(Problem(f"Round {round_number}", "", f"There is no Round {round_number} sheet to report "
+                                 "on.", "Pair the round first, or name a round that exists with --round."))
+    before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_number))
+    paired_on = paired_on or standings_after(before, ruleset)
+    complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
+    upto = event.with_rounds(tuple(r for r in event.rounds if r.number <= round_number))
+    latest = standings_after(upto, ruleset) if complete else paired_on
+    rules = ruleset if round_ in event.rounds else finals.StageRules(ruleset)
+    titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
+              if name not in rules.left_out_reports}
+    data = reports.build_report_data(event, rules, round_, paired_on, latest,
+                                     compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
+    folder = reports_folder(workbook, event, round_, out)
+    stamp = report_stamp(event, round_number)
+    stale = reports.stale_reports(folder, stamp)
+    try:
+        files = reports.render_reports(data, folder, Path(templates) if templates else None, paper, stamp)
+    except OSError as error:
+        raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
+                                 f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
+                                 "no permission?), then run `sheetrunner report`.")) from None
+    if pdf:
+        kit = [folder / f"{name}.html" for name in reports.KIT]
+        try:
+            files += reports.print_pdfs(files, kit, progress)
+        except EventError as error:
+            raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
+                from None
+    return ReportResult(round_number, folder, files, stale, round_.sheet)
+
+
+def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
+    """The reports of the round being played (the last round, or stage of the cut) when they were made before it
+    changed (a hand edit since printing): those printouts are on the tables. An earlier round's printouts are long
+    gone, so its edits (a name corrected in Players changes every round's) are not repeated on every check for the
+    rest of the event (issue 20)."""
+    from .reports.stamp import stale_reports
+
+    if not event.rounds:
+        return []
+    round_ = (event.rounds + event.playoff)[-1]
+    where = reports_folder(workbook, event, round_)
+    if not (where.is_dir() and stale_reports(where, report_stamp(event, round_.number))):
+        return []
+    return [warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were made before "
+                    f"{round_.sheet} changed.", f"Print them again: sheetrunner report --round {round_.number} "
+                    f"{workbook.name}")]
