@@ -32,10 +32,7 @@ def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
                     if other != pid:
                         history.met[pid][other] = round_.number
                         history.times[pid][other] = history.times[pid].get(other, 0) + 1
-                if isinstance(table.number, int):
-                    history.last_table[pid] = table.number
-    if rounds:
-        latest = rounds[-1]
-        seated = {pid for table in latest.games for pid in table.player_ids}
-        history.last_table = {pid: n for pid, n in history.last_table.items() if pid in seated}
+    if rounds:  # the table each player sat at in the latest round, when it is a number the engines give out
+        history.last_table = {pid: table.number for table in rounds[-1].games for pid in table.player_ids
+                              if isinstance(table.number, int)}
     return history

@@ -28,8 +28,8 @@ def label_order(label: Label) -> tuple:
     """Natural order of table labels: numbers by value first, then text as people read it ("2A" < "10A")."""
     if isinstance(label, int):
         return (0, label, "")
-    parts = re.split(r"(\d+)", str(label).casefold())
-    return (1, 0, tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in parts if part))
+    parts = re.split(r"(\d+)", str(label).casefold())  # \d: decimal digits of any script, which int() reads
+    return (1, 0, tuple((0, int(part), "") if part.isdecimal() else (1, 0, part) for part in parts if part))
 
 
 @dataclass(frozen=True)

@@ -166,3 +166,14 @@ def test_a_round_being_entered_is_reported_as_progress(tmp_path, run):
     assert result.exit_code == 0
     assert result.stdout.splitlines() == ["Round 1: warning: 1 of 2 tables have results so far. The standings leave "
                                           "this round out until every result is in.", "0 error(s), 1 warning(s)."]
+
+
+def test_a_table_labelled_with_digits_of_another_script_is_a_label(tmp_path, run):
+    """Ethiopic ፩ and ፪ are digits to str.isdigit() but not decimal ones int() reads: the tables are labels like
+    any text, sorted after the numbered ones (it once ended in an internal error, exit 70)."""
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, [[(1, "Alice", 3, 1), (1, "Bob", 1, 0), ("፩", "Carol", 2, 2),
+                                                      ("፩", "Dan", 2, 0)]])
+    result = run("check", path)
+    assert (result.exit_code, result.stdout) == (0, "0 error(s), 0 warning(s).\n")
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [row["name"] for row in table][:2] == ["Alice", "Carol"]
