@@ -13,7 +13,7 @@ import pytest
 from builder import make_event, round_rows
 
 from sheetrunner.pairing import Entrant, PairingRequest
-from sheetrunner.pairing import swiss as swiss_engine
+from sheetrunner.pairing import swiss_exact as swiss_engine  # the exact matching: its weight limits and fallback
 from sheetrunner.pairing.swiss import SwissField, pair_swiss
 
 SWISS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]

@@ -1,14 +1,20 @@
-"""The Swiss engine (§5.1) against brute force, and its rules one by one."""
+"""The Swiss engine (§5.1) against brute force, and its rules one by one.
+
+The brute force and the whole-field reference score pairings with `pairing_oracles.swiss_key`, written from the
+rules' text, never with the engine's own cost (`SwissField.vector`)."""
 
 from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
+from pairing_oracles import all_matchings, best_swiss_key, swiss_key, swiss_key_of
 
 from sheetrunner.pairing import Entrant, PairingRequest
-from sheetrunner.pairing.swiss import SwissField, _no_shorter_than, measure_quality, pair_swiss
+from sheetrunner.pairing.swiss import SwissField, measure_quality, pair_swiss
+from sheetrunner.pairing.swiss_exact import _no_shorter_than
 
 
 def entrant(pid, score=0, team="", met=(), had_bye=False, last_table=None, fixed_table=None):
@@ -17,30 +23,6 @@ def entrant(pid, score=0, team="", met=(), had_bye=False, last_table=None, fixed
 
 def pairs_of(pairing):
     return [tuple(t.player_ids) for t in pairing.tables]
-
-
-def all_matchings(nodes):
-    if not nodes:
-        yield []
-        return
-    first, rest = nodes[0], nodes[1:]
-    for index, other in enumerate(rest):
-        for tail in all_matchings(rest[:index] + rest[index + 1:]):
-            yield [(first, other)] + tail
-
-
-def brute_force_cost(request):
-    """The best cost vector of every possible pairing: (hard, teams, bye, sorted differences, rematches, order)."""
-    field = SwissField(request)
-    return min(field.vector(m) for m in all_matchings(list(range(field.node_count))))
-
-
-def engine_cost(request, pairing):
-    field = SwissField(request)
-    index = {e.id: i for i, e in enumerate(field.entrants)}
-    pairs = [tuple(sorted(index[p] for p in t.player_ids)) for t in pairing.tables]
-    pairs += [(index[p], field.bye_node) for p in pairing.byes]
-    return field.vector(pairs)
 
 
 @st.composite
@@ -73,7 +55,7 @@ def swiss_rounds(draw, max_players=10):
 @given(swiss_rounds())
 def test_engine_finds_the_optimum_that_brute_force_finds(request):
     pairing = pair_swiss(request)
-    assert engine_cost(request, pairing) == brute_force_cost(request)
+    assert swiss_key_of(request, pairing) == best_swiss_key(request)
 
 
 @settings(max_examples=70, deadline=None)
@@ -83,7 +65,7 @@ def test_every_player_seated_once_and_no_avoidable_rematch_team_or_second_bye(re
     seated = [p for t in pairing.tables for p in t.player_ids] + pairing.byes
     assert sorted(seated) == sorted(e.id for e in request.entrants)
     assert len(pairing.byes) == len(request.entrants) % 2
-    best = brute_force_cost(request)
+    best = best_swiss_key(request)
     quality = measure_quality(request, pairing)
     if best[0] == 0:  # a pairing without rematch (when not allowed) or second bye exists
         assert request.allow_rematches or quality.rematches == 0
@@ -207,29 +189,39 @@ def test_large_field_blocks_reach_the_lower_bound():
             if q != p:
                 met[p][q] = met[q][p] = 1
     request = PairingRequest(5, tuple(Entrant(p, Fraction(scores[p]), met=met[p]) for p in ranked))
-    field = SwissField(request)
-    found = engine_cost(request, pair_swiss(request))
-    assert found[:3] == (0, 0, 0) and found[3] == field.vector(field.natural())[3] and found[4] == 0
+    ideal = swiss_key(request, list(zip(ranked[0::2], ranked[1::2])), None)  # 1 v 2, 3 v 4, …: no pairing floats less
+    found = swiss_key_of(request, pair_swiss(request))
+    assert found[:3] == (0, 0, 0) and found[3] == ideal[3] and found[4] == 0
 
 
 def networkx_optimum(request):
-    """The whole-field optimum by networkx on Python's unbounded integers, with the engine's own levels."""
+    """The whole-field optimum on levels 1-5 by networkx on Python's unbounded integers, each pair (or bye) weighed
+    by the oracle's key of that pair alone: the levels add up over the pairs, the score differences as one level
+    per distinct difference, largest first."""
     import networkx as nx
-    import numpy as np
 
-    field = SwissField(request)
-    edges = field.edges(list(range(field.node_count)))
-    levels = [edges.hard, edges.team, edges.bye]
-    levels += [(edges.diff == d).astype(np.int64) for d in sorted(set(edges.diff.tolist()), reverse=True) if d]
-    levels += [edges.soft, edges.order]
-    total, multiplier = [0] * len(edges.u), 1
-    for level in reversed(levels):
-        total = [t + int(c) * multiplier for t, c in zip(total, level)]
-        multiplier *= int(level.sum()) + 1
+    ids = [e.id for e in request.entrants]
+    nodes = ids + (["bye"] if len(ids) % 2 else [])
+    edges = {}
+    for a, b in combinations(nodes, 2):
+        if b == "bye":
+            hard, team, bye, _, soft, _ = swiss_key(request, [], a)
+            edges[a, b] = (hard, team, bye, None, soft)
+        else:
+            hard, team, bye, (difference,), soft, _ = swiss_key(request, [(a, b)], None)
+            edges[a, b] = (hard, team, bye, difference, soft)
+    differences = sorted({cost[3] for cost in edges.values() if cost[3]}, reverse=True)
+    levels = {pair: [*cost[:3], *(int(cost[3] == d) for d in differences), cost[4]] for pair, cost in edges.items()}
+    total, multiplier = dict.fromkeys(levels, 0), 1
+    for level in reversed(range(len(differences) + 4)):
+        for pair in levels:
+            total[pair] += levels[pair][level] * multiplier
+        multiplier *= sum(costs[level] for costs in levels.values()) + 1
     graph = nx.Graph()
-    graph.add_weighted_edges_from((int(a), int(b), multiplier - t) for a, b, t in zip(edges.u, edges.v, total))
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    return field.vector([tuple(sorted(pair)) for pair in matching])
+    graph.add_weighted_edges_from((a, b, multiplier - cost) for (a, b), cost in total.items())
+    matching = [tuple(pair) for pair in nx.max_weight_matching(graph, maxcardinality=True)]
+    bye = next((a if b == "bye" else b for a, b in matching if "bye" in (a, b)), None)
+    return swiss_key(request, [pair for pair in matching if "bye" not in pair], bye)
 
 
 @st.composite
@@ -253,4 +245,4 @@ def crowded_fields(draw):
 @settings(max_examples=25, deadline=None)
 @given(crowded_fields())
 def test_blocks_give_the_whole_field_optimum(request):
-    assert engine_cost(request, pair_swiss(request))[:5] == networkx_optimum(request)[:5]
+    assert swiss_key_of(request, pair_swiss(request))[:5] == networkx_optimum(request)[:5]

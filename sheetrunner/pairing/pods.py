@@ -3,10 +3,11 @@
 Game sizes follow 000's table: with threes preferred, n players make all three-player games when n is a
 multiple of 3, one four-player game when the remainder is 1, two when it is 2 (options choose other sizes
 and which size is preferred). Round 1 fills games from a seeded shuffle. Later rounds fill games down
-the standings and then search for the best arrangement by the objective of `pods_field`, in strict
-order: team mates together (when kept apart; `always` makes it a hard rule: a same-team game only when
-no arrangement avoids it), repeat meetings by how often, then by how recently, newest first (000: newer
-games take precedence), the spread of wins in each game (widest first), movement from the standings.
+the standings and then search for the best arrangement by the objective (the named rules of `pods_rules`,
+composed by `pods_field`), in strict order: team mates together (when kept apart; `always` makes it a hard
+rule: a same-team game only when no arrangement avoids it), repeat meetings by how often, then by how
+recently, newest first (000: newer games take precedence), the spread of wins in each game (widest
+first), movement from the standings.
 
 The search: swaps of players with a clash against players of games up to `NEAR_WINDOW` tables away,
 taken while they lower the cost. Where clashes remain, a tabu search on the clash counts (`pods_tabu`)
@@ -21,6 +22,7 @@ then narrows it, keeping the repeats found.
 
 from __future__ import annotations
 
+import math
 from itertools import combinations, permutations
 from typing import Sequence
 
@@ -30,6 +32,7 @@ from .pods_field import (BOARDS_SOLVER_SEATS, CLASH_LEVELS, WHOLE_FIELD_SEATS, Z
 from .tables import assign_tables
 
 EXHAUSTIVE_LIMIT = 12  # fields this small are searched exhaustively
+EXHAUSTIVE_FILLS = 10_000  # and so are fields with this few ways to fill their games (two boards of seven: 3,432)
 WIDEST_WINDOW = 8  # games either side a swap may reach
 NEAR_WINDOW = 2  # before the tabu search, which reaches further for less: swaps with the games close by
 SOLVER_LIMIT = 256  # ranked fields larger than this rely on the swaps and the tabu search (fast and good there)
@@ -75,7 +78,7 @@ def slot_sizes(count: int, allowed: Sequence[int], preferred: int, big_games: st
 def arrange_games(field: PodField) -> list[list[int]]:
     """The best arrangement found (proven optimal for small fields); `field.proven` says whether its clash
     counts are known to be the least any arrangement has."""
-    if len(field.entrants) <= EXHAUSTIVE_LIMIT:
+    if len(field.entrants) <= EXHAUSTIVE_LIMIT or ways_to_fill(field.sizes) <= EXHAUSTIVE_FILLS:
         field.proven = True
         return exhaustive(field)
     games = local_search(field, field.natural(), NEAR_WINDOW) if field.ranked else field.natural()
@@ -173,6 +176,14 @@ def _clash_change(leave, join, partner_here, partner_there, between) -> tuple:
     (`partner_here` with the player's game, `partner_there` with its own); `between`: the two together."""
     between = between or CLASH_ZERO
     return tuple(j - b - l + h - b - t for j, l, h, t, b in zip(join, leave, partner_here, partner_there, between))
+
+
+def ways_to_fill(sizes: list[int]) -> int:
+    """How many ways the games, in order, can be filled from the field: n! / (size! for each game)."""
+    ways = math.factorial(sum(sizes))
+    for size in sizes:
+        ways //= math.factorial(size)
+    return ways
 
 
 def exhaustive(field: PodField) -> list[list[int]]:

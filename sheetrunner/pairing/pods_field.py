@@ -1,20 +1,10 @@
 """What the pods engine weighs: a field of players in standings order, and the cost of any game (SPEC §5.2).
 
 Shared by the engine (`pods`), its tabu search (`pods_tabu`) and its exact solver (`pods_solver`), so none
-of them imports another's module to learn the objective. The cost of a game, level by level, in strict
-order (a unit of one level outweighs any amount of the levels after it):
-
-1. team mates in one game (when teams are kept apart);
-2. repeat meetings by how often: a pair meeting for the third time counts 1, a fourth time 2, …;
-3. pairs meeting for the second time;
-4. how recently the repeated pairs last met, newest first (000: "newer games take precedence"): a pair
-   last met in round r weighs `recency_base ** r`, where the base exceeds the number of pairs any
-   arrangement can hold, so one repeat of round r outweighs any number of repeats of earlier rounds, and
-   comparing the sums compares the counts per round from the newest down;
-5. the spread of wins inside the game, widest first: a game spanning s points of wins weighs
-   `spread_base ** s` (the base exceeds the number of games), so the widest spread in any game is as
-   narrow as it can be, then as few games as can be span it, then the next widest, and so on;
-6. movement: how far its players sit from their standings positions.
+of them imports another's module to learn the objective. The cost of a game is composed from the named
+rules of `pods_rules`, level by level, in strict order (a unit of one level outweighs any amount of the
+levels after it): team clash, third meeting, repeat, recency (the clash levels, summed over the game's
+pairs), then spread of wins and movement (over the whole game; on boards all alike, 0).
 """
 
 from __future__ import annotations
@@ -27,8 +17,11 @@ from itertools import combinations
 from typing import Sequence
 
 from . import Entrant
+from .pods_rules import (movement, recency, recency_base, repeat, spread_base, spread_of_wins, team_clash,
+                         third_meeting)
 
-Cost = tuple[int, int, int, int, int, int]  # team, frequent repeats, second meetings, recency, spread, movement
+Cost = tuple[int, int, int, int, int, int]  # the rules of `pods_rules` in order: team clash, third meeting, repeat,
+#                                           recency, spread of wins, movement
 LEVELS = 6
 CLASH_LEVELS = 4  # the levels a clash lives on: team, the two of repeats, recency
 COUNT_LEVELS = 3  # the clash levels that count pairs (recency orders pairs of equal counts)
@@ -63,8 +56,8 @@ class PodField:
     def __post_init__(self) -> None:
         self.rank = {e.id: index for index, e in enumerate(self.entrants)}
         self.by_id = {e.id: e for e in self.entrants}
-        self.recency_base = sum(size * (size - 1) // 2 for size in self.sizes) + 1  # > pairs in any arrangement
-        self.spread_base = len(self.sizes) + 1  # > games
+        self.recency_base = recency_base(self.sizes)
+        self.spread_base = spread_base(self.sizes)
         self.partners = self._clash_partners()
         scale = math.lcm(*(Fraction(e.score).denominator for e in self.entrants)) if self.entrants else 1
         self.points = {e.id: int(Fraction(e.score) * scale) for e in self.entrants}
@@ -90,17 +83,14 @@ class PodField:
         return self.by_id[first].met.get(second)
 
     def pair_cost(self, first: int, second: int) -> tuple[int, int, int, int]:
-        """What two players cost together on the clash levels: (team, frequent, second meeting, recency)."""
-        team = int(self.same_team(first, second))
-        last = self.last_met(first, second)
-        if last is None:
-            return team, 0, 0, 0
-        times = self.by_id[first].meetings.get(second, 1)
-        return team, max(0, times - 1), int(times == 1), self.recency_base ** last
+        """What two players cost together on the clash levels, the pair rules in their order: team clash,
+        third meeting, repeat, recency."""
+        a, b = self.by_id[first], self.by_id[second]
+        return (team_clash(a, b, self.keep_teams_apart), third_meeting(a, b), repeat(a, b),
+                recency(a, b, self.recency_base))
 
     def same_team(self, first: int, second: int) -> bool:
-        team = self.by_id[first].team
-        return self.keep_teams_apart and bool(team) and team == self.by_id[second].team
+        return bool(team_clash(self.by_id[first], self.by_id[second], self.keep_teams_apart))
 
     def cost(self, slot: int, players: Sequence[int]) -> Cost:
         """What one game costs, level by level; remembered, as the searches weigh the same games again."""
@@ -111,18 +101,18 @@ class PodField:
         return known
 
     def _game_cost(self, slot: int, players: Sequence[int]) -> Cost:
-        team = frequent = second = recency = 0
+        """The pair rules summed over the game's pairs (only clashing pairs cost anything: `partners`), then
+        the game rules: spread of wins and movement."""
+        team = frequent = second = recent = 0
         for a, b in combinations(players, 2):
             clash = self.partners[a].get(b)
             if clash is not None:
                 t, f, s, r = clash
-                team, frequent, second, recency = team + t, frequent + f, second + s, recency + r
+                team, frequent, second, recent = team + t, frequent + f, second + s, recent + r
         if not self.ranked:
-            return team, frequent, second, recency, 0, 0
-        scores = [self.points[p] for p in players]
-        ranks = sorted(self.rank[p] for p in players)
-        movement = sum(abs(rank - (self.starts[slot] + offset)) for offset, rank in enumerate(ranks))
-        return team, frequent, second, recency, self.spread_base ** (max(scores) - min(scores)), movement
+            return team, frequent, second, recent, 0, 0
+        return (team, frequent, second, recent, spread_of_wins([self.points[p] for p in players], self.spread_base),
+                movement([self.rank[p] for p in players], self.starts[slot]))
 
     def clashes(self, players: Sequence[int]) -> bool:
         return any(b in self.partners[a] for a, b in combinations(players, 2))

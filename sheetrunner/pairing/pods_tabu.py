@@ -22,6 +22,7 @@ import random
 import numpy as np
 
 from .pods_field import PodField
+from .pods_rules import recency_base
 
 WORK_PER_FIELD = 200_000  # step-equivalents x players: the budget shrinks as fields grow
 FEWEST_STEPS = 150
@@ -68,7 +69,7 @@ def clash_weights(field: PodField, rounds: int | None = None) -> tuple[np.ndarra
 
 
 def _repeat_unit(field: PodField) -> int:
-    return sum(size * (size - 1) // 2 for size in field.sizes) + 1  # more than the pairs of any grouping
+    return recency_base(field.sizes)  # more than the pairs of any grouping
 
 
 def repeat_floor(field: PodField) -> tuple[int, int]:

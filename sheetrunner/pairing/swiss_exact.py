@@ -1,0 +1,228 @@
+"""The Swiss engine's exact solution of one block of players: a maximum-weight matching (SPEC §5.1).
+
+The objective's levels (`swiss_field`) become integer edge weights whose largest sum is the lexicographic
+optimum: each level's multiplier exceeds the most the levels below it can add up to. Usually nothing on
+levels 1-3 (hard rules, team clash, bye order) need be given up: the final matching is tried on the pairs
+that give up nothing and float no further than a floor no pairing beats, then further, and the first that
+pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on levels 1-3
+(edges that cannot be in an optimal pairing are dropped), the smallest possible longest float (edges longer
+than it are dropped), then the full lexicographic weights over what remains, which then fit in 64 bits
+(else rustworkx matches them exactly on integers up to 120 bits; networkx is never needed).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+import numpy as np
+
+from .matching import max_weight_matching
+from .swiss_field import Edges, SwissField
+
+INT_LIMIT = 2 ** 62  # the matching is fastest on 64-bit weights (numpy arrays)
+WIDE_LIMIT = 2 ** 120  # rustworkx matches exactly on 128-bit integers; its blossom duals need the headroom
+
+
+def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
+                  within: int | None = None) -> list[tuple[int, int]]:
+    """The optimal pairing of the block's players on every level (see the module docstring). `within` is a
+    longest float that a pairing giving up nothing is known to reach (the parts' answers, when widening)."""
+    nodes = sorted(n for pair in natural for n in pair)
+    edges = field.edges(nodes)
+    shortest = _no_shorter_than(field, natural)
+    clean = edges.keep((edges.hard == 0) & (edges.team == 0) & (edges.bye == 0))
+    pairs = _clean_matching(len(nodes), clean, shortest, within)
+    if pairs is not None:
+        return sorted((nodes[a], nodes[b]) for a, b in pairs)
+    upper = _best_upper(len(nodes), edges)
+    edges = edges.keep(_optimal_upper_edges(edges, upper))
+    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper, shortest))
+    pairs = _lexicographic_matching(len(nodes), edges, upper)
+    return sorted((nodes[a], nodes[b]) for a, b in pairs)
+
+
+def _no_shorter_than(field: SwissField, natural: list[tuple[int, int]]) -> int:
+    """A floor under the block's longest float: no pairing floats less far than pairing neighbours in score
+    order. With the bye in the block one player sits out (the bye pairs with anyone at no difference):
+    whichever leaves the shortest longest float among the rest, found in one pass."""
+    scores = sorted((int(field.scores[n]) for pair in natural for n in pair if n != field.bye_node), reverse=True)
+    gaps = [high - low for high, low in zip(scores, scores[1:])]
+    if len(scores) % 2 == 0:
+        return max(gaps[0::2], default=0)
+    # sitting out the k-th (k even) pairs 0-1, …, (k-2)-(k-1) above it (even gaps) and the odd gaps below it
+    below = [0] * (len(scores) + 1)
+    for index in range(len(gaps) - 1, -1, -1):
+        below[index] = max(below[index + 1], gaps[index] if index % 2 else 0)
+    floor, above = below[1], 0
+    for k in range(2, len(scores), 2):
+        above = max(above, gaps[k - 2])
+        floor = min(floor, max(above, below[k + 1]))
+    return floor
+
+
+def _clean_matching(count: int, clean: Edges, shortest: int,
+                    within: int | None = None) -> list[tuple[int, int]] | None:
+    """The usual case: nothing on levels 1-3 need be given up, and the longest float is at its floor
+    (`shortest`) or a little above. Each try is the final matching on the pairs that float at most so far;
+    galloping up the possible longest floats (or starting from `within`, known to pair everyone), then
+    halving back, the shortest that pairs everyone is found in a few tries (a try whose weights would not
+    fit 64 bits only asks whether everyone can be paired, and the answer is matched once found). None when
+    no pairing of these pairs pairs everyone."""
+    values = sorted({value for value in clean.diff.tolist() if value >= shortest})
+    tried: dict[int, tuple[bool, list[tuple[int, int]] | None]] = {}  # index -> (pairs everyone, the pairs)
+
+    def pairs_everyone(index: int) -> bool:
+        if index not in tried:
+            allowed = clean.keep(clean.diff <= values[index])
+            pairs = _lexicographic_matching(count, allowed, (), fast_only=True)
+            everyone = _perfect(count, allowed) if pairs is None else len(pairs) * 2 == count
+            tried[index] = everyone, pairs
+        return tried[index][0]
+
+    start = values.index(within) if within in values else 0
+    if within in values:
+        tried[start] = True, None  # known to pair everyone; matched only if it is the answer
+    found = _first_that(pairs_everyone, len(values), start)
+    if found is None:
+        return None
+    return tried[found][1] or _lexicographic_matching(count, clean.keep(clean.diff <= values[found]), ())
+
+
+def _first_that(holds: Callable[[int], bool], count: int, start: int = 0) -> int | None:
+    """The first index below `count` at which `holds` is true, for a test that stays true once it is (a
+    longer longest float allows every pairing a shorter one did): galloping up from `start`, then halving
+    back. None when it holds nowhere from `start` on (a caller starts higher only at an index that holds)."""
+    if count == 0:
+        return None
+    failed, index, step = -1, start, 1
+    while not holds(index):
+        if index == count - 1:
+            return None
+        failed, index, step = index, min(index + step, count - 1), step * 2
+    while index - failed > 1:
+        middle = (failed + index) // 2
+        if holds(middle):
+            index = middle
+        else:
+            failed = middle
+    return index
+
+
+def _perfect(count: int, edges: Edges) -> bool:
+    return len(max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), [1] * len(edges.u))))) * 2 \
+        == count
+
+
+def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[np.ndarray]:
+    """The cost arrays in priority order: the levels 1-3 not already zero, one per score difference (largest
+    first), rematches when allowed, standings order."""
+    levels = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    if with_diffs:
+        levels += [(edges.diff == value).astype(np.int64) for value in sorted(set(edges.diff.tolist()), reverse=True)
+                   if value > 0]
+        levels += [edges.soft, edges.order]
+    return levels
+
+
+def _weights(levels: list[np.ndarray], pairs: int, limit: int | None = None) -> np.ndarray | None:
+    """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `limit`
+    (default `INT_LIMIT`). Each level's multiplier exceeds the most the levels below it can add up to over
+    `pairs` pairs. Past 64 bits the weights are Python integers (exact; rustworkx takes them up to
+    `WIDE_LIMIT`)."""
+    multipliers, multiplier = [], 1
+    for level in reversed(levels):
+        multipliers.append(multiplier)
+        top = int(np.sort(level)[-pairs:].sum()) if len(level) else 0
+        multiplier *= top + 1
+    if multiplier >= (limit or INT_LIMIT):
+        return None
+    kind = np.int64 if multiplier < INT_LIMIT else object
+    total = np.zeros(len(levels[0]) if levels else 0, dtype=kind)
+    for level, level_multiplier in zip(reversed(levels), multipliers):
+        total += level.astype(kind) * level_multiplier
+    return multiplier - total
+
+
+def _any_weights(levels: list[np.ndarray], pairs: int) -> np.ndarray:
+    """Weights for levels 1-3 alone, which fit 64 bits in any real field, else the wide integers (exact)."""
+    weights = _weights(levels, pairs)
+    return weights if weights is not None else _weights(levels, pairs, WIDE_LIMIT)
+
+
+def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, int]]:
+    return max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), weights.tolist())))
+
+
+def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
+    """The least cost on levels 1-3 any pairing of the block has."""
+    levels = [edges.hard, edges.team, edges.bye]
+    pairs = _matching(count, edges, _any_weights(levels, count // 2))
+    pick = _picked(edges, pairs)
+    return tuple(int(level[pick].sum()) for level in levels)
+
+
+def _picked(edges: Edges, pairs: list[tuple[int, int]]) -> np.ndarray:
+    lookup = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(edges.u, edges.v))}
+    return np.array([lookup[(a, b)] for a, b in pairs], dtype=np.int64)
+
+
+def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> np.ndarray:
+    """A level whose best total is 0 rules out every edge that costs anything on it."""
+    mask = np.ones(len(edges.u), dtype=bool)
+    for level, best in zip((edges.hard, edges.team, edges.bye), upper):
+        if best == 0:
+            mask &= level == 0
+    return mask
+
+
+def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at_least: int) -> int:
+    """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3 (never less
+    than `at_least`, the block's floor)."""
+    values = sorted({value for value in edges.diff.tolist() if value >= at_least})
+    found = _first_that(lambda index: _achieves(count, edges.keep(edges.diff <= values[index]), upper), len(values))
+    return values[found] if found is not None else 0
+
+
+def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
+    if not any(upper):
+        return _perfect(count, edges)
+    levels = _levels(edges, upper, with_diffs=False)
+    pairs = _matching(count, edges, _any_weights(levels, count // 2))
+    if len(pairs) * 2 != count:
+        return False
+    pick = _picked(edges, pairs)
+    return tuple(int(level[pick].sum()) for level in (edges.hard, edges.team, edges.bye)) == upper
+
+
+def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
+                            fast_only: bool = False) -> list[tuple[int, int]] | None:
+    """The final matching on 64-bit weights, without standings order if those would overflow; then, unless
+    `fast_only` (None), on the wider integers rustworkx still matches exactly (`_wider_levels`)."""
+    levels = _levels(edges, upper)
+    for tried in (levels, levels[:-1]):
+        weights = _weights(tried, count // 2)
+        if weights is not None:
+            return _matching(count, edges, weights)
+    if fast_only:
+        return None
+    for tried in _wider_levels(edges, upper, levels):
+        weights = _weights(tried, count // 2, WIDE_LIMIT)
+        if weights is not None:
+            return _matching(count, edges, weights)
+    raise AssertionError("levels 1-3 and one merged float level always fit")
+
+
+def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[np.ndarray]) -> Iterator[list[np.ndarray]]:
+    """The levels to try on wide weights, most exact first: all of them; without standings order; without the
+    rematches of level 5 too; then (a block with more distinct floats than even 120 bits can rank one by one,
+    which no real event has shown) the shortest floats merged, one more each time, into a single level that
+    weighs them by their total length, so floating less still counts. The levels above stay exact."""
+    yield levels
+    yield levels[:-1]
+    yield levels[:-2]
+    head = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    values = sorted({value for value in edges.diff.tolist() if value > 0}, reverse=True)
+    for kept in range(len(values) - 1, -1, -1):
+        exact = [(edges.diff == value).astype(np.int64) for value in values[:kept]]
+        yield head + exact + [np.where(edges.diff <= values[kept], edges.diff, 0).astype(np.int64)]
+    yield head + [np.zeros(len(edges.u), dtype=np.int64)]
