@@ -66,7 +66,8 @@ def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) ->
     does not use (OWP's floor in a swiss); a setting no one reads is a warning."""
     options = event_options(ruleset.all_options if ruleset else ())
     parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
-              for option in options}
+              for option in options if option.key != "ruleset"}  # read, and said when missing, by _read_ruleset
+    parsed["ruleset"] = ruleset.name if ruleset else None
     _check_format_version(parsed.get("format_version"), typed, reader)
     tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
     chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)

@@ -229,11 +229,15 @@ def _plain_bytes(head: bytes) -> bytes:
 
 
 def _ole_problem(path: Path, data: bytes) -> EventError:
-    """An OLE compound file is an encrypted xlsx when it holds an EncryptionInfo stream, else an old .xls."""
-    if ENCRYPTED_MARK in data or not any(mark in data for mark in XLS_MARKS):
+    """An OLE compound file is an encrypted xlsx when it holds an EncryptionInfo stream, an old .xls when it
+    holds a Workbook stream, and some other old Office file (a Word .doc) when it holds neither."""
+    if ENCRYPTED_MARK in data:
         return open_problem(path, "The workbook is password-protected (encrypted); sheetrunner cannot read it.",
                             "Remove the password (in Excel: File > Info > Protect Workbook) and save it.")
-    return open_problem(path, "This is an old Excel 97-2003 workbook (.xls); sheetrunner reads .xlsx only.", SAVE_AS)
+    if any(mark in data for mark in XLS_MARKS):
+        return open_problem(path, "This is an old Excel 97-2003 workbook (.xls); sheetrunner reads .xlsx only.",
+                            SAVE_AS)
+    return open_problem(path, "This is not an Excel workbook (.xlsx).", SAVE_AS)
 
 
 def _not_xlsx_problem(path: Path, head: bytes) -> EventError:
@@ -250,7 +254,7 @@ def _other_zip_problem(path: Path, archive: zipfile.ZipFile, names: set[str]) ->
     """A zip that is not an xlsx. LibreOffice's own OpenDocument spreadsheet (its `mimetype` part says so) and an
     Apple Numbers file (its `Index/*.iwa` parts) are named, with how to save them as .xlsx (issue 20)."""
     if "mimetype" in names:
-        mimetype = read_member(path, archive, archive.getinfo("mimetype"), limit=256).strip()
+        mimetype = _member_head(archive, archive.getinfo("mimetype"), 256).strip()
         if mimetype.startswith(ODS_MIMETYPE):
             return open_problem(path, "This is an OpenDocument spreadsheet (.ods), not an Excel workbook (.xlsx).",
                                 "In LibreOffice: File > Save As…, file type Excel 2007-365 (.xlsx); then use that "
@@ -259,6 +263,15 @@ def _other_zip_problem(path: Path, archive: zipfile.ZipFile, names: set[str]) ->
         return open_problem(path, "This is an Apple Numbers spreadsheet (.numbers), not an Excel workbook (.xlsx).",
                             "In Numbers: File > Export To > Excel…; then use that .xlsx file.")
     return open_problem(path, "This is a zip file, not an Excel workbook (.xlsx).", SAVE_AS)
+
+
+def _member_head(archive: zipfile.ZipFile, info: zipfile.ZipInfo, size: int) -> bytes:
+    """The first bytes of a part, only to tell what a file is: none when it cannot be unpacked."""
+    try:
+        with archive.open(info) as member:
+            return member.read(size)
+    except Exception:  # noqa: BLE001 - every decompressor raises its own kinds on damaged data
+        return b""
 
 
 def _looks_like_text(data: bytes) -> bool:

@@ -19,8 +19,11 @@ from ..grid import column_letter, column_number
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
-NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-LOOKS_ESCAPED = re.compile("_(x[0-9A-Fa-f]{4}_)")
+# Characters a cell's text cannot hold in XML, written `_xHHHH_`; a carriage return too, which an XML parser
+# would read back as a line feed (Excel writes it `_x000D_` as well).
+NOT_IN_XML = re.compile("[\x00-\x08\x0b-\x1f]")
+NONCHARACTERS = re.compile("[\ufffe\uffff]")  # no XML holds them; python-calamine reads their escapes as text
+LOOKS_ESCAPED = re.compile("_(?=x[0-9A-Fa-f]{4}_)")  # a literal `_xHHHH_`, found even where two share a "_"
 CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
 # Elements that come after sheetData in a worksheet, in schema order (a new element goes before the first).
 AFTER_SHEET_DATA = ("sheetCalcPr", "sheetProtection", "protectedRanges", "scenarios", "autoFilter", "sortState",
@@ -64,8 +67,10 @@ def quoteattr(text: str) -> str:
 
 
 def ooxml_text(text: str) -> str:
-    """Text as OOXML stores it: `_xHHHH_` for characters XML cannot hold, and a literal `_xHHHH_` protected."""
-    text = LOOKS_ESCAPED.sub(r"_x005F_\1", text)
+    """Text as OOXML stores it: `_xHHHH_` for characters XML cannot hold, and a literal `_xHHHH_` protected
+    (its underscore written `_x005F_`). U+FFFE and U+FFFF, which are not characters at all, become U+FFFD (the
+    replacement character): written as escapes they would come back as the six letters `_xFFFF_`."""
+    text = LOOKS_ESCAPED.sub("_x005F_", NONCHARACTERS.sub("\ufffd", text))
     return NOT_IN_XML.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 

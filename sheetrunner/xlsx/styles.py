@@ -25,6 +25,10 @@ HEADER_FILL = (f'<fill xmlns="{MAIN}"><patternFill patternType="solid"><fgColor 
                '<bgColor indexed="64"/></patternFill></fill>')
 PERCENT = 10  # Excel's built-in number format 0.00%
 
+# The children of <styleSheet>, in the order the schema fixes (ECMA-376 Part 1, §18.8.39).
+STYLE_SHEET_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs",
+                     "tableStyles", "colors", "extLst")
+
 
 def q(tag: str) -> str:
     return f"{{{MAIN}}}{tag}"
@@ -99,14 +103,15 @@ class Styles:
         return len(listing) - 1
 
     def _add_list(self, list_tag: str) -> etree._Element:
-        order = ["numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs"]
+        """A new, empty list of `list_tag`, in its place in the schema's order (Excel refuses another order):
+        before the first list that comes after it, else last."""
         listing = etree.Element(q(list_tag), {"count": "0"})
-        later = [self.root.find(q(tag)) for tag in order[order.index(list_tag) + 1:]]
+        later = [self.root.find(q(tag)) for tag in STYLE_SHEET_ORDER[STYLE_SHEET_ORDER.index(list_tag) + 1:]]
         anchor = next((element for element in later if element is not None), None)
         if anchor is not None:
             anchor.addprevious(listing)
         else:
-            self.root.insert(0, listing)
+            self.root.append(listing)
         return listing
 
 
