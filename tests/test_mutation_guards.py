@@ -596,3 +596,28 @@ def test_two_player_results_keep_their_round_number():
     rows = get_ruleset("pod-round-robin").score_round(played, Settings("pod-round-robin", 3, 0))
     assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in rows] == [
         (3, 3, (), {"mp": 3}, "bye"), (3, 1, (2,), {"mp": 3}, "win"), (3, 2, (1,), {"mp": 0}, "loss")]
+
+
+# --- Found by the mutation run after the tiebreakers declared their settings (issue 23) ---------------------------
+
+
+def test_a_player_with_no_round_played_counts_the_floors():
+    """MW% and GW% of a player with no round that counts as played (a team event's player before they joined: an
+    "absent" round) are the floors, never a division by zero. Kills `match_win_pct` 17 and `game_win_pct` 43
+    (`if rounds else floor` becoming always true)."""
+    rows = [SeatScore(1, 1, (), {"mp": F(0)}, "absent")]
+    table = ScoreTable(rows, (1,))
+    assert computed("match_win_pct", table) == {1: F(1, 3)}
+    assert computed("game_win_pct", table) == {1: F(1, 3)}
+
+
+def test_the_seeded_draw_is_the_same_number_in_every_version():
+    """The draw that settles exact ties is a whole number from 0 to 999999 fixed by the seed and the player's ID,
+    and must stay the same from one version to the next, or re-running an old event would reorder its exact ties.
+    Kills `seeded_draw` 3 (`/` for `%`), 8 (nine bytes of the digest) and 11 (`% 1000001`)."""
+    from sheetrunner.tiebreakers import seeded_draw
+
+    assert [seeded_draw(pid, 2026) for pid in (1, 2, 3)] == [889058, 938759, 177332]
+    assert seeded_draw(1, 0) == 915037
+    draws = [seeded_draw(pid, 7) for pid in range(1, 2001)]
+    assert all(type(draw) is int and 0 <= draw <= 999_999 for draw in draws)
