@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -130,19 +130,6 @@ class PairingImpossible(Exception):
 
 
 class Engine:
-    """A pairing engine: declared options with defaults, refused when unknown."""
-
-    options: dict[str, Any] = {}
-
-    def __init__(self, **options: Any):
-        unknown = sorted(set(options) - set(self.options))
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no option {', '.join(unknown)}; it takes "
-                            f"{', '.join(self.options) or 'none'}.")
-        self.settings = {**self.options, **options}
-
-    def __getattr__(self, name: str) -> Any:
-        settings = self.__dict__.get("settings", {})
-        if name in settings:
-            return settings[name]
-        raise AttributeError(name)
+    """A pairing engine. Each is a frozen dataclass whose fields are its settings, typed and with their defaults,
+    so a caller passes exactly what the engine reads (an unknown one is a TypeError) and a reader sees them all
+    in one place."""

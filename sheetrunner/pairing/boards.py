@@ -12,6 +12,7 @@ powers spread as evenly as possible over each player's event.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from . import Engine, Entrant, Flag, Pairing
@@ -53,11 +54,13 @@ def assign_powers(board: Sequence[int], played: Mapping[int, Mapping[object, int
     return {board[i]: POWERS[j - size] for i, j in pairs}
 
 
+@dataclass(frozen=True)
 class BoardsEngine(Engine):
     """Boards of seven for the players who are not sitting out (the pods engine, boards all alike), then each
     board's powers by an exact matching."""
 
-    options = {"keep_teams_apart": True, "seed": 0}
+    keep_teams_apart: bool = True  # `Keep teams apart` for this round
+    seed: int = 0  # the event's seed: which power a player takes among equals
 
     def pair(self, entrants: tuple[Entrant, ...], round_number: int, sit_outs: list[int],
              powers_played: Mapping[int, Mapping[object, int]]) -> Pairing:

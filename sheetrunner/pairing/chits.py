@@ -33,6 +33,7 @@ class ChitHolder:
         return other.id not in self.met and not (self.team and self.team == other.team)
 
 
+@dataclass(frozen=True)
 class CardsEngine(Engine):
     """003's procedure as an engine: pairs in the order it makes them, or None when only a rematch would do."""
 

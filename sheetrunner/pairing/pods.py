@@ -23,6 +23,7 @@ then narrows it, keeping the repeats found.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Sequence
 
@@ -257,11 +258,15 @@ def _best_swap(field: PodField, games: list[list[int]], costs: list[Cost], slot:
     return True
 
 
+@dataclass(frozen=True)
 class PodsEngine(Engine):
     """Games of three and four down the standings (000): sizes from the table, the search above, then seats
     turned so each player sits where they have sat least."""
 
-    options = {"sizes": (3, 4), "preferred": 3, "other_sizes_at": "bottom", "keep_teams_apart": True}
+    sizes: tuple[int, ...] = (3, 4)  # `Game sizes`
+    preferred: int = 3  # `Preferred game size`
+    other_sizes_at: str = "bottom"  # `Other-size games at`: top or bottom of the standings
+    keep_teams_apart: bool = True  # `Keep teams apart` for this round
 
     def pair(self, entrants: tuple[Entrant, ...], round_number: int,
              seats: dict[int, dict[int, int]]) -> Pairing:

@@ -41,10 +41,12 @@ class Quality:
     largest_difference: Fraction
 
 
+@dataclass(frozen=True)
 class SwissEngine(Engine):
     """Pairs one round of a two-player Swiss; see the module docstring for the objective."""
 
-    options = {"allow_rematches": False, "keep_teams_apart": True}
+    allow_rematches: bool = False  # `Allow rematches`: a rematch only when no pairing avoids it, unless allowed
+    keep_teams_apart: bool = True  # `Keep teams apart` for this round
 
     def pair(self, entrants: tuple[Entrant, ...], round_number: int) -> Pairing:
         field = SwissField(PairingRequest(round_number, tuple(entrants), self.allow_rematches, self.keep_teams_apart))
