@@ -173,3 +173,18 @@ def test_movement_gives_000s_round_two():
     assert field.total(games) == (0, 0, 0, 0, 4 + 1 + 1, 2)
     # Lance moving up instead of James: as narrow, but ranks 0, 1, 4 move 2 and ranks 2, 3, 5 move 2.
     assert field.total([[2, 5, 1], [3, 4, 8], [6, 7, 9]]) == (0, 0, 0, 0, 4 + 1 + 1, 4)
+
+
+def test_a_pair_that_met_counts_once_when_the_meetings_are_not_counted():
+    """An entrant may say whom it met (and when) without counting the meetings: a pair in `met` but not in
+    `meetings` met once, a second meeting, not a third (found by the mutation run: the default of 1)."""
+    first = Entrant(1, Fraction(0), met={2: 3})
+    second = Entrant(2, Fraction(0), met={1: 3})
+    assert (repeat(first, second), third_meeting(first, second)) == (1, 0)
+
+
+def test_the_recency_base_is_a_whole_number():
+    """The base is one more than the pairs of the games (two fours: 6 + 6 + 1 = 13), an int: powers of a float
+    base lose exactness past 2**53, which a long event's recency weights reach."""
+    assert recency_base([4, 4]) == 13 and type(recency_base([4, 4])) is int
+    assert type(recency(Entrant(1, Fraction(0), met={2: 20}), Entrant(2, Fraction(0)), recency_base([4, 4]))) is int

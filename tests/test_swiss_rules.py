@@ -140,3 +140,13 @@ def test_standings_order():
     assert (vectors([(0, 1), (2, 3)]), vectors([(0, 2), (1, 3)]), vectors([(0, 3), (1, 2)])) == (
         (0, 0, 0, (0, 0), 0, 2), (0, 0, 0, (0, 0), 0, 4), (0, 0, 0, (0, 0), 0, 4))
     assert tables(pair_swiss(field)) == [(1, 2), (3, 4)]
+
+
+def test_only_two_different_fixed_tables_clash_and_the_weights_are_whole_numbers():
+    """A player with no fixed table (0) may sit with one who has table 5; tables 2 and 1 differ, a clash; the
+    level is integer, as every level the exact matching packs into one weight (found by the mutation run)."""
+    none = np.array([0, 0, 0])
+    clash = team_clash(none, none, np.array([0, 2, 3]), np.array([5, 1, 3]))
+    assert clash.tolist() == [0, 1, 0]
+    assert clash.dtype == np.int64
+    assert team_clash(np.array([4]), np.array([4]), np.array([0]), np.array([0])).dtype == np.int64
