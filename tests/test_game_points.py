@@ -115,3 +115,40 @@ def test_points_out_of_bounds_are_refused_at_their_cell(tmp_path, run, label, ty
     result = run("check", event(tmp_path, {label: typed}))
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0] == f"Event!B6: {message}"
+
+
+# melee.gg's own worked figures (help.melee.gg, "Star Wars: Unlimited Tiebreakers" and "Understanding Melee's
+# Swiss, Top Cut Pairings and Standings"): its best-of-three matches use the MTR's points (a match 3/1/0, a game
+# won 3, drawn 1, lost 0), so the settings' defaults reproduce them; only its "Two-Game Matches" format scores a
+# drawn game 0 (the test above).
+#   "after three rounds of play a player has 1 match win, 1 drawn match, and 1 match loss ... 4 points out of a
+#   possible 9 ... 44%"; "that player went 2-1-0, 1-1-1, and 0-2-0 in games played ... 10 points out of a
+#   possible 24 ... 41.6%".
+#   "a player's opponents in a two-round tournament had the results of 1-1 and 0-2 ... .50 + .3333 / 2 = 41.66%".
+MELEE_ROUNDS = [
+    [[1, 1, 1, "Pat", 2, None, None], [1, 2, 2, "Ada", 1, None, None],   # Pat 2-1-0
+     [2, 1, 3, "Bea", 2, None, None], [2, 2, 4, "Cal", 0, None, None]],
+    [[1, 1, 1, "Pat", 1, 1, None], [1, 2, 3, "Bea", 1, 1, None],        # Pat 1-1-1, a drawn match
+     [2, 1, 2, "Ada", 2, None, None], [2, 2, 4, "Cal", 0, None, None]],
+    [[1, 1, 1, "Pat", 0, None, None], [1, 2, 4, "Cal", 2, None, None],   # Pat 0-2-0
+     [2, 1, 2, "Ada", 2, None, None], [2, 2, 3, "Bea", 1, None, None]],
+]
+OMW_ROUNDS = [  # Xia beats Wes (who loses both: 0-2), then Yan (who beat Zed: 1-1)
+    [[1, 1, 1, "Xia", 2, None, None], [1, 2, 4, "Wes", 0, None, None],
+     [2, 1, 2, "Yan", 2, None, None], [2, 2, 3, "Zed", 0, None, None]],
+    [[1, 1, 1, "Xia", 2, None, None], [1, 2, 2, "Yan", 0, None, None],
+     [2, 1, 3, "Zed", 2, None, None], [2, 2, 4, "Wes", 0, None, None]],
+]
+
+
+def test_melee_ggs_published_match_and_game_win_figures(tmp_path, run):
+    path = make_event(tmp_path / "m.xlsx", ["Pat", "Ada", "Bea", "Cal"], MELEE_ROUNDS, ruleset="swiss",
+                      total_rounds=3, round_headers=HEADERS)
+    pat = next(row for row in json.loads(run("standings", "--json", "--no-write", path).stdout) if row["name"] == "Pat")
+    assert (pat["match_points"], pat["game_win_pct"]) == (4, round(10 / 24, 6))
+    exact = next(row for row in api.current_standings(path, write=False).standings.rows if row.player.name == "Pat")
+    assert exact.values["game_win_pct"] == F(10, 24)
+    omw = make_event(tmp_path / "o.xlsx", ["Xia", "Yan", "Zed", "Wes"], OMW_ROUNDS, ruleset="swiss",
+                     total_rounds=2, round_headers=HEADERS)
+    xia = next(row for row in api.current_standings(omw, write=False).standings.rows if row.player.name == "Xia")
+    assert xia.values["opponents_match_win_pct"] == (F(1, 2) + F(1, 3)) / 2  # 41.67% (melee prints 41.66%)
