@@ -191,6 +191,28 @@ def narrowest_groups(field: PodField, games: list[list[int]], work: float) -> tu
     game. Each narrower width only adds clauses, so one model serves them all, and each question starts
     from the last answer; the work budget is shared (what a question leaves passes to the next)."""
     players = [e.id for e in field.entrants]
+    model, seat, holds, values = _spread_model(field, players, games)
+    found, proven, left = None, False, work
+    width, floor = field.widest_spread(games) - 1, spread_floor(field)
+    forbidden: set[tuple[int, int]] = set()
+    while width >= floor and left > 0:
+        _forbid_wider(model, holds, values, width, forbidden, len(games))
+        status, solver = _solve(model, left)
+        left -= solver.deterministic_time
+        if status == cp_model.INFEASIBLE:
+            proven = True
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        found = _groups(solver, seat, players, len(games))
+        _hint(model, seat, players, found)
+        width = field.widest_spread(found) - 1
+    return found, proven or (found is not None and field.widest_spread(found) == floor)
+
+
+def _spread_model(field: PodField, players: list[int], games: list[list[int]]):
+    """The grouping model with no clashing pair together that `games` keeps apart, and a Boolean per game and
+    number of points saying that the game holds a player with those points; with the points that occur."""
     slots = range(len(games))
     model, seat = _grouping_model(field, players, games)
     together = {frozenset(pair) for game in games for pair in combinations(game, 2)}
@@ -203,27 +225,17 @@ def narrowest_groups(field: PodField, games: list[list[int]], work: float) -> tu
     for p in players:
         for s in slots:
             model.AddImplication(seat[p, s], holds[field.points[p], s])
-    found, proven, left = None, False, work
-    width, floor = field.widest_spread(games) - 1, spread_floor(field)
-    forbidden = set()
-    while width >= floor and left > 0:
-        for low in values:
-            for high in values:
-                if high - low > width and (low, high) not in forbidden:
-                    forbidden.add((low, high))
-                    for s in slots:
-                        model.AddBoolOr([holds[low, s].Not(), holds[high, s].Not()])
-        status, solver = _solve(model, left)
-        left -= solver.deterministic_time
-        if status == cp_model.INFEASIBLE:
-            proven = True
-            break
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            break
-        found = _groups(solver, seat, players, len(games))
-        _hint(model, seat, players, found)
-        width = field.widest_spread(found) - 1
-    return found, proven or (found is not None and field.widest_spread(found) == floor)
+    return model, seat, holds, values
+
+
+def _forbid_wider(model, holds, values: list[int], width: int, forbidden: set[tuple[int, int]], games: int) -> None:
+    """No game holds two numbers of points further apart than `width` (clauses added once per pair of numbers)."""
+    for low in values:
+        for high in values:
+            if high - low > width and (low, high) not in forbidden:
+                forbidden.add((low, high))
+                for s in range(games):
+                    model.AddBoolOr([holds[low, s].Not(), holds[high, s].Not()])
 
 
 def solve_window(field: PodField, games: list[list[int]], slots: list[int], work: float) -> list[list[int]]:

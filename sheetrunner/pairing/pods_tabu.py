@@ -159,84 +159,113 @@ def _tabu(field: PodField, weights: np.ndarray, games: list[list[int]], widest_g
           budget: float, floor: int) -> tuple[list[list[int]], int]:
     """The tabu search itself, swapping only players whose points differ by at most `widest_gap` (if set),
     within `budget` step-equivalents of work; the best games and their cost."""
-    n = len(field.entrants)
-    ids = [e.id for e in field.entrants]
-    everyone = np.arange(n)
-    game_of = np.empty(n, dtype=np.int64)
-    for slot, game in enumerate(games):
-        for pid in game:
-            game_of[field.rank[pid]] = slot
-    load = _loads(weights, game_of, len(games))
-    own = load[everyone, game_of]
-    cost = int(own.sum()) // 2
-    best_cost, best = cost, game_of.copy()
-    tabu = np.zeros(n, dtype=np.int64)
-    rng = random.Random(f"{field.round}:{n}")
-    points = np.array([field.points[pid] for pid in ids])
-    ranked = field.ranked and len(set(points.tolist())) > 1
-    tenure = max(2, min(TENURE, len(games) // 2))  # with two or three games, a long tenure freezes the field
-    close = None if widest_gap is None else np.abs(points[:, None] - points[None, :]) <= widest_gap
-    work = found_at = 0.0
-    step = 0
-    while work < budget and best_cost > floor and work - found_at <= budget * STALL_SHARE:
-        step += 1
-        clashing = np.flatnonzero(own)
-        here = game_of[clashing]
-        # change[r, j]: the cost change of swapping clashing player r with player j
-        change = load[clashing][:, game_of]
-        change -= 2 * weights[clashing]
-        change += load[:, here].T
-        change -= own[clashing][:, None]
-        change -= own
-        allowed = game_of != here[:, None]
-        if close is not None:
-            allowed &= close[clashing]
-        work += 1 + change.size / ELEMENTS_PER_STEP
-        if not allowed.any():  # nobody in a clash may move (records too far apart): this phase is over
-            break
-        free = allowed & (((tabu[clashing] < step)[:, None] & (tabu < step)) | (change < best_cost - cost))
-        if not free.any() or change[free].min() >= 0:  # no swap lowers the cost: a rotation of three may
-            rotation, weighed = _best_rotation(weights, load, own, game_of, clashing, change, allowed, close)
-            work += ROTATION_STEPS + weighed / ELEMENTS_PER_STEP
-            if rotation is not None:
-                lowest, moves = rotation
-                for player, slot in moves:
-                    load[:, game_of[player]] -= weights[:, player]
-                    load[:, slot] += weights[:, player]
-                for player, slot in moves:
-                    game_of[player] = slot
-                    tabu[player] = step + tenure + rng.randrange(tenure)
-                own = load[everyone, game_of]
-                cost += lowest
-                if cost < best_cost:
-                    best_cost, best, found_at = cost, game_of.copy(), work
+    search = TabuSearch(field, weights, games, widest_gap)
+    search.run(budget, floor)
+    grouped: list[list[int]] = [[] for _ in games]
+    for index, slot in enumerate(search.best):
+        grouped[slot].append(search.ids[index])
+    return grouped, search.best_cost
+
+
+class TabuSearch:
+    """One tabu search over a field's games: where each player is (`game_of`), each player's cost towards each
+    game (`load`), and the best grouping seen. Each step makes the swap of a player in a clash that lowers the
+    cost most (moved players stay put a few steps, unless a move beats the best seen), or else a rotation of
+    three; ties between equal moves are drawn with the round's seed."""
+
+    def __init__(self, field: PodField, weights: np.ndarray, games: list[list[int]], widest_gap: int | None):
+        n = len(field.entrants)
+        self.weights, self.ids, self.everyone = weights, [e.id for e in field.entrants], np.arange(n)
+        self.game_of = np.empty(n, dtype=np.int64)
+        for slot, game in enumerate(games):
+            for pid in game:
+                self.game_of[field.rank[pid]] = slot
+        self.load = _loads(weights, self.game_of, len(games))
+        self.own = self.load[self.everyone, self.game_of]
+        self.cost = int(self.own.sum()) // 2
+        self.best_cost, self.best = self.cost, self.game_of.copy()
+        self.tabu = np.zeros(n, dtype=np.int64)
+        self.rng = random.Random(f"{field.round}:{n}")
+        self.points = np.array([field.points[pid] for pid in self.ids])
+        self.ranked = field.ranked and len(set(self.points.tolist())) > 1
+        self.tenure = max(2, min(TENURE, len(games) // 2))  # with two or three games, a long tenure freezes the field
+        self.close = None if widest_gap is None else np.abs(self.points[:, None] - self.points[None, :]) <= widest_gap
+        self.work = self.found_at = 0.0
+        self.step = 0
+
+    def run(self, budget: float, floor: int) -> None:
+        while self.work < budget and self.best_cost > floor and self.work - self.found_at <= budget * STALL_SHARE:
+            self.step += 1
+            clashing = np.flatnonzero(self.own)
+            change, allowed = self._swap_changes(clashing)
+            if not allowed.any():  # nobody in a clash may move (records too far apart): this phase is over
+                break
+            free = allowed & (((self.tabu[clashing] < self.step)[:, None] & (self.tabu < self.step))
+                              | (change < self.best_cost - self.cost))
+            if (not free.any() or change[free].min() >= 0) and self._rotate(clashing, change, allowed):
+                continue  # no swap lowered the cost; a rotation of three did
+            change[~free] = NEVER  # tabu unless it beats the best seen (aspiration)
+            lowest = int(change.min())
+            if lowest == NEVER:
+                self.tabu[:] = 0
                 continue
-        change[~free] = NEVER  # tabu unless it beats the best seen (aspiration)
-        lowest = int(change.min())
-        if lowest == NEVER:
-            tabu[:] = 0
-            continue
+            self._swap(clashing, change, lowest)
+
+    def _swap_changes(self, clashing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """change[r, j]: the cost change of swapping clashing player r with player j; and which swaps are allowed
+        (another game, and records close enough)."""
+        here = self.game_of[clashing]
+        change = self.load[clashing][:, self.game_of]
+        change -= 2 * self.weights[clashing]
+        change += self.load[:, here].T
+        change -= self.own[clashing][:, None]
+        change -= self.own
+        allowed = self.game_of != here[:, None]
+        if self.close is not None:
+            allowed &= self.close[clashing]
+        self.work += 1 + change.size / ELEMENTS_PER_STEP
+        return change, allowed
+
+    def _rotate(self, clashing: np.ndarray, change: np.ndarray, allowed: np.ndarray) -> bool:
+        """Make the best rotation of three players, if one exists; whether one was made."""
+        rotation, weighed = _best_rotation(self.weights, self.load, self.own, self.game_of, clashing, change, allowed,
+                                           self.close)
+        self.work += ROTATION_STEPS + weighed / ELEMENTS_PER_STEP
+        if rotation is None:
+            return False
+        lowest, moves = rotation
+        for player, slot in moves:
+            self.load[:, self.game_of[player]] -= self.weights[:, player]
+            self.load[:, slot] += self.weights[:, player]
+        for player, slot in moves:
+            self.game_of[player] = slot
+            self.tabu[player] = self.step + self.tenure + self.rng.randrange(self.tenure)
+        self._moved(lowest)
+        return True
+
+    def _swap(self, clashing: np.ndarray, change: np.ndarray, lowest: int) -> None:
+        """Make one of the swaps that change the cost by `lowest`: between the closest records when ranked, the
+        rest of the tie drawn (seeded: a fixed choice would walk in circles)."""
         rows, columns = np.nonzero(change == lowest)
-        if ranked:  # of equal swaps, the one between the closest records
-            gaps = np.abs(points[clashing[rows]] - points[columns])
+        if self.ranked:
+            gaps = np.abs(self.points[clashing[rows]] - self.points[columns])
             closest = np.flatnonzero(gaps == gaps.min())
             rows, columns = rows[closest], columns[closest]
-        pick = rng.randrange(rows.size)  # ties drawn (seeded): a fixed choice would walk in circles
+        pick = self.rng.randrange(rows.size)
         i, j = int(clashing[rows[pick]]), int(columns[pick])
-        there, here_i = game_of[j], game_of[i]
-        moved = weights[:, i] - weights[:, j]
-        load[:, here_i] -= moved
-        load[:, there] += moved
-        game_of[i], game_of[j] = there, here_i
-        own = load[everyone, game_of]
-        cost += lowest
-        tabu[i] = tabu[j] = step + tenure + rng.randrange(tenure)
-        if cost < best_cost:
-            best_cost, best, found_at = cost, game_of.copy(), work
-    grouped: list[list[int]] = [[] for _ in games]
-    for index, slot in enumerate(best):
-        grouped[slot].append(ids[index])
-    return grouped, best_cost
+        there, here = self.game_of[j], self.game_of[i]
+        moved = self.weights[:, i] - self.weights[:, j]
+        self.load[:, here] -= moved
+        self.load[:, there] += moved
+        self.game_of[i], self.game_of[j] = there, here
+        self.tabu[i] = self.tabu[j] = self.step + self.tenure + self.rng.randrange(self.tenure)
+        self._moved(lowest)
+
+    def _moved(self, change: int) -> None:
+        self.own = self.load[self.everyone, self.game_of]
+        self.cost += change
+        if self.cost < self.best_cost:
+            self.best_cost, self.best, self.found_at = self.cost, self.game_of.copy(), self.work
 
 
 def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close):
