@@ -33,7 +33,7 @@ STAGE_TITLE = re.compile(r"^(top \d{1,4}|final|top board)$")
 
 def cut_size(event: Event) -> int:
     """Players in the cut (or the final game); 0 for none."""
-    return event.settings.options.get("top_cut") or 0
+    return event.settings.option("top_cut")
 
 
 def bracket_size(cut: int) -> int:

@@ -155,7 +155,14 @@ class Settings:
     cells: dict[str, str] = field(default_factory=dict, compare=False, hash=False)  # option key -> Event!B5
 
     def option(self, key: str) -> Any:
-        return self.options[key]
+        """The event's value of a setting, else the default its declaration states (an event built in code may
+        leave settings out); a key nothing declares is a KeyError."""
+        value = self.options.get(key)
+        if value is None:
+            from .options import DECLARED  # settings are declared where they are read, which imports this module
+
+            return DECLARED[key].default
+        return value
 
 
 @dataclass(frozen=True)

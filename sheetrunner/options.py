@@ -15,6 +15,9 @@ from typing import Any, Callable
 from . import values
 
 
+DECLARED: dict[str, "Option"] = {}  # every setting by key, as the code that reads it declared it (the first)
+
+
 @dataclass(frozen=True)
 class Option:
     key: str
@@ -27,6 +30,9 @@ class Option:
     required: bool = False
     maximum: int | None = None  # a whole number's upper bound, when it has one
     at_most: str = ""  # the key of another option this one may not exceed (a draw worth no more than a win)
+
+    def __post_init__(self) -> None:
+        DECLARED.setdefault(self.key, self)
 
     def read(self, raw: Any) -> Any:
         """The typed value, or the default when the cell is blank."""

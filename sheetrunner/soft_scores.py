@@ -64,10 +64,9 @@ def parse_soft_scores(text: str, default_use: str) -> tuple[list[SoftScore], lis
 
 def soft_scores(settings: Settings) -> tuple[SoftScore, ...]:
     """The event's soft scores (none when the setting is blank, or for an event built in code without it)."""
-    options = settings.options
-    if not options.get("soft_scores"):
+    if not settings.option("soft_scores"):
         return ()
-    return tuple(parse_soft_scores(options["soft_scores"], options.get("soft_score_use") or AWARD)[0])
+    return tuple(parse_soft_scores(settings.option("soft_scores"), settings.option("soft_score_use"))[0])
 
 
 def soft_values(event: Event) -> dict[int, dict[str, Fraction]]:

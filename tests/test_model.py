@@ -178,11 +178,14 @@ def test_penalty_kinds_and_defaults():
     assert Penalty(2, 5, "warning").points == F(0)
 
 
-def test_settings_option_is_read_by_key():
-    settings_ = Settings("swiss", 3, 7, options={"points_win": 3})
-    assert settings_.option("points_win") == 3
+def test_settings_option_is_read_by_key_else_its_declared_default():
+    """A setting the event leaves out (an event built in code) is the default its declaration states, in one
+    place; a key nothing declares is a mistake, a KeyError."""
+    settings_ = Settings("swiss", 3, 7, options={"points_win": 5, "points_draw": None})
+    assert settings_.option("points_win") == 5
+    assert settings_.option("points_draw") == 1 and settings_.option("round_minutes") == 50
     with pytest.raises(KeyError):
-        settings_.option("points_draw")
+        settings_.option("no_such_setting")
 
 
 def test_a_seat_score_is_a_bye_by_its_outcome():

@@ -90,10 +90,10 @@ def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[st
 
 
 def _hall(event: Event) -> dict[str, Any]:
-    """The hall's settings (an event built in code may lack them): the projector's round clock, and the address
-    of the players' phone page that printouts carry as a QR code."""
-    options = event.settings.options
-    return {"round_minutes": options.get("round_minutes") or 50, "public_url": options.get("public_url") or ""}
+    """The hall's settings: the projector's round clock, and the address of the players' phone page that
+    printouts carry as a QR code."""
+    settings = event.settings
+    return {"round_minutes": settings.option("round_minutes"), "public_url": settings.option("public_url")}
 
 
 def _points(standings: Standings, keys: tuple[str, ...] = ()) -> dict[int, str]:

@@ -297,5 +297,5 @@ def entrants_in_order(event: Event, standings: Standings, history: History, roun
 
 
 def teams_apart(settings: Settings, round_number: int) -> bool:
-    rule = settings.options.get("keep_teams_apart", "always")
+    rule = settings.option("keep_teams_apart")
     return rule == "always" or (rule == "round 1 only" and round_number == 1)

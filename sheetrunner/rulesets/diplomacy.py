@@ -114,7 +114,7 @@ class Diplomacy(Ruleset):
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
         """The reports name the scoring system in use (not every one this ruleset offers), and the standings show
         what explains a score: boards played, rounds sat out, and whether the partial attendance factor applies."""
-        system = event.settings.option("scoring_system") or "ndc-1995"
+        system = event.settings.option("scoring_system")
         return {"ruleset_title": f"Diplomacy boards scored by {SYSTEM_NAMES.get(system, system)}",
                 "standings_detail": attendance_detail(event, round_.number)}
 

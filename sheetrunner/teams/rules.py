@@ -131,4 +131,4 @@ def team_rules(ruleset: Any, settings: Settings, sheets: dict[str, SheetRows], p
     if settings.options.get("top_cut"):
         problems.append(Problem("Event", settings.cells.get("top_cut", ""), "A team event has no top cut: the team "
                                 "standings after the last round decide it.", "Type none under Top cut."))
-    return TeamRules(ruleset, size, settings.options.get("team_result") or TEAM_RESULTS[0], sheets)
+    return TeamRules(ruleset, size, settings.option("team_result"), sheets)

@@ -9,7 +9,7 @@ from fractions import Fraction
 from ..model import Player, Settings
 from ..options import SOFT_SCORE_USES, normal
 from ..problems import Problem
-from ..soft_scores import AWARD, VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
+from ..soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
 from ..values import BadValue, as_number, is_blank
 from ..grid import SheetRows, cell_name
 
@@ -21,7 +21,7 @@ def read_soft_scores(sheet: SheetRows, settings: Settings, players: list[Player]
     text = settings.options.get("soft_scores") or ""
     if not text:
         return settings
-    default = settings.options.get("soft_score_use") or AWARD
+    default = settings.option("soft_score_use")
     scores, unknown = parse_soft_scores(text, default)
     cell = settings.cells.get("soft_scores", "")
     for part in unknown:
