@@ -10,6 +10,7 @@ from pathlib import Path
 from . import finals
 from .model import Event, Round
 from .problems import EventError, PartlyDone, Problem, warning
+from .reports.stamp import STAMP_VERSION
 from .rulesets import Ruleset
 from .standings import Standings
 from .tournament import compute_scores, scored_rounds, standings_after
@@ -38,11 +39,13 @@ class ReportResult:
 
 
 def report_stamp(event: Event, round_number: int) -> str:
-    """What a round's printed pairings are made from: who sits at which table, and their names (results typed
-    afterwards do not make the pairings stale)."""
+    """What a round's printed pairings are made from: who sits at which table in which seat (a Diplomacy power),
+    and their names (results typed afterwards do not make the pairings stale). Versioned, so a stamp made by
+    an older sheetrunner from less is never taken for a change."""
     round_ = find_round(event, round_number)
-    seating = sorted((str(t.number), sorted(event.player(pid).name for pid in t.player_ids)) for t in round_.tables)
-    return hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
+    seating = sorted((str(t.number), sorted((event.player(s.player_id).name, str(s.seat)) for s in t.seats))
+                     for t in round_.tables)
+    return STAMP_VERSION + hashlib.sha256(repr(seating).encode()).hexdigest()[:12]
 
 
 def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Path, out: Path | str | None = None,
