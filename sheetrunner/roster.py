@@ -74,6 +74,9 @@ def read_roster(path: Path, extra: tuple[Column, ...] = ()) -> Roster:
         roster.used.append("Name (a list of names, no header)")
     else:
         body, first_line = rows[1:], 2
+    if not body:  # a header line alone: a file saved before the names were typed
+        raise EventError(Problem(path.name, "line 2", "The roster file has a header but no players under it.",
+                                 "Type one player per line under the header, then run init again."))
     roster.players = _read_players(path, body, first_line, layout)
     return roster
 

@@ -138,3 +138,14 @@ def test_a_name_column_gives_back_every_name_in_order(tmp_path_factory, names):
     path = tmp_path_factory.mktemp("r") / "r.csv"
     path.write_text("Name,Team\n" + "".join(f"{name},T{i}\n" for i, name in enumerate(names)), encoding="utf-8")
     assert read_roster(path).players == [{"name": name, "team": f"T{i}"} for i, name in enumerate(names)]
+
+
+def test_a_header_alone_is_refused_at_the_line_the_players_should_be(tmp_path):
+    """A roster saved with its header and no names yet imports nobody: said, rather than an empty event."""
+    path = tmp_path / "roster.csv"
+    path.write_text("Name,Team\n", encoding="utf-8")
+    with pytest.raises(EventError) as raised:
+        read_roster(path)
+    assert [str(p) for p in raised.value.problems] == [
+        "roster.csv, line 2: The roster file has a header but no players under it. Type one player per line under "
+        "the header, then run init again."]

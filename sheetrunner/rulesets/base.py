@@ -22,7 +22,7 @@ from ..problems import Problem
 from ..standings import Standings, compute_standings
 from ..tiebreakers import tiebreaker_options
 
-Locate = Callable[[int, str], str]  # (sheet row, column key) -> "D7"
+Locate = Callable[[str, int], str]  # (column key, sheet row) -> "D7"
 
 
 class Ruleset:
