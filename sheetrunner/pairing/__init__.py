@@ -27,9 +27,6 @@ class Entrant:
     met: dict[int, int] = field(default_factory=dict, compare=False, hash=False)  # opponent -> last round met
     meetings: dict[int, int] = field(default_factory=dict, compare=False, hash=False)  # opponent -> times met
 
-    def has_met(self, other: int) -> bool:
-        return other in self.met
-
 
 @dataclass(frozen=True)
 class PairingRequest:

@@ -25,10 +25,6 @@ NOT_IN_XML = re.compile("[\x00-\x08\x0b-\x1f]")
 NONCHARACTERS = re.compile("[\ufffe\uffff]")  # no XML holds them; python-calamine reads their escapes as text
 LOOKS_ESCAPED = re.compile("_(?=x[0-9A-Fa-f]{4}_)")  # a literal `_xHHHH_`, found even where two share a "_"
 CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
-# Elements that come after sheetData in a worksheet, in schema order (a new element goes before the first).
-AFTER_SHEET_DATA = ("sheetCalcPr", "sheetProtection", "protectedRanges", "scenarios", "autoFilter", "sortState",
-                    "dataConsolidate", "customSheetViews", "mergeCells", "phoneticPr", "conditionalFormatting",
-                    "dataValidations", "hyperlinks", "printOptions", "pageMargins", "pageSetup", "headerFooter")
 
 
 @dataclass(frozen=True)
