@@ -364,7 +364,7 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
       sheetrunner league season.xlsx jan.xlsx feb.xlsx mar.xlsx
       sheetrunner league season.xlsx          (the events of its Events sheet)
     """
-    from . import league_io, league_report
+    from . import league_io, league_report, output
     console = Console(quiet or as_json)
     result = run(console, lambda: league_io.run_league(season, list(events), not no_reports, out, templates, pdf,
                                                        paper, console.status))
@@ -374,7 +374,8 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
     for line in league_report.season_lines(result.season):
         console.say(line)
     console.say(f"{'Made' if result.created else 'Wrote'} {season}: {league_report.STANDINGS_SHEET} and "
-                f"{league_report.PLAYED_SHEET}." + (f" Backup: {result.backup}" if result.backup else ""))
+                f"{league_report.PLAYED_SHEET}." + (f" Backup: {output.backup_path(season, result.backup)}"
+                                                    if result.backup else ""))
     if result.reports:
         console.say(f"Reports: {result.reports[0].parent}")
     if result.reports_problem is not None:

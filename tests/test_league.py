@@ -209,7 +209,8 @@ def test_the_season_is_written_into_the_season_workbook(season, run):
     path, _ = season
     result = run("league", path, "--no-reports")
     assert result.exit_code == 0, result.stderr
-    assert "Wrote" in result.output and "Backup" in result.output
+    wrote = next(line for line in result.stdout.splitlines() if line.startswith("Wrote"))
+    assert wrote.startswith(f"Wrote {path}: Season standings and Season events. Backup: season-backups/season.")
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["League", "Events", "Aliases", "Season standings", "Season events"]
     rows = list(book["Season standings"].iter_rows(values_only=True))
