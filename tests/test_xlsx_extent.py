@@ -5,10 +5,11 @@ header row's last, with the first stray value of each column beyond."""
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import pytest
+
+from xlsx_parts import one_sheet_xlsx
 
 from sheetrunner.problems import EventError
 from sheetrunner.xlsx.extent import BUDGET, compact_sheet, lay_out, needs_care
@@ -43,29 +44,6 @@ def damage(sheet_data: str) -> str:
     return problem.message
 
 
-def write_xlsx(path: Path, sheet_xml: bytes, title: str = "Players") -> Path:
-    """A one-sheet workbook around a worksheet part."""
-    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    pkg = "http://schemas.openxmlformats.org/package/2006/relationships"
-    parts = {
-        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
-        "_rels/.rels": f'<Relationships xmlns="{pkg}"><Relationship Id="rId1" Type="{rel}/officeDocument" '
-        'Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": f'<workbook xmlns="{MAIN}" xmlns:r="{rel}"><sheets><sheet name="{title}" sheetId="1" '
-        'r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{pkg}"><Relationship Id="rId1" '
-        f'Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-        "xl/worksheets/sheet1.xml": sheet_xml,
-    }
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data)
-    return path
-
-
 # --- which sheets need care: one cheap search -------------------------------------------------------------------
 
 
@@ -94,7 +72,7 @@ def test_a_declared_dimension_far_from_a1_is_read_at_no_cost(tmp_path):
     xml = worksheet(f'<row r="1">{text("A1", "Name")}</row><row r="2">{text("A2", "Ann")}</row>'
                     '<row r="1048576" s="3" customFormat="1"/>', '<dimension ref="A1:XFD1048576"/>')
     assert not needs_care(xml)
-    sheet = read_workbook(write_xlsx(tmp_path / "e.xlsx", xml)).sheets["Players"]
+    sheet = read_workbook(one_sheet_xlsx(tmp_path / "e.xlsx", xml)).sheets["Players"]
     assert sheet.rows == [(2, ("Ann",))]
 
 
@@ -135,7 +113,7 @@ def test_a_stray_value_far_out_is_read_back_in_its_place(tmp_path):
     rows = "".join(f'<row r="{n}">{text(f"A{n}", f"P{n}")}{number(f"B{n}", n)}</row>' for n in range(2, 300))
     xml = worksheet(f'<row r="1">{text("A1", "Name")}{text("B1", "ID")}</row>{rows}'
                     f'<row r="400">{text("XFD400", "stray")}</row>')
-    sheet = read_workbook(write_xlsx(tmp_path / "e.xlsx", xml)).sheets["Players"]
+    sheet = read_workbook(one_sheet_xlsx(tmp_path / "e.xlsx", xml)).sheets["Players"]
     assert sheet.rows[0] == (2, ("P2", 2)) and sheet.rows[-2] == (299, ("P299", 299))
     last_number, last = sheet.rows[-1]
     assert last_number == 400 and len(last) == 16384 and last[16383] == "stray" and set(last[:16383]) == {None}

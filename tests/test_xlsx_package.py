@@ -5,11 +5,12 @@ part re-serialised; every other part is written back byte for byte (§7)."""
 from __future__ import annotations
 
 import io
-import struct
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from xlsx_parts import as_stored
 
 from sheetrunner.problems import EventError
 from sheetrunner.xlsx.package import Package, resolve
@@ -72,18 +73,6 @@ def zipped(parts: dict, stored: tuple[str, ...] = ("xl/media/image1.png",)) -> b
 
 def package_of(data: bytes, path: Path = Path("e.xlsx")) -> Package:
     return Package(zipfile.ZipFile(io.BytesIO(data)), path)
-
-
-def raw_members(data: bytes) -> dict[str, tuple]:
-    """Each member as stored: its compressed bytes (read past its local header), method, CRC and time."""
-    found = {}
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        for info in archive.infolist():
-            name_length, extra_length = struct.unpack("<HH", data[info.header_offset + 26:info.header_offset + 30])
-            start = info.header_offset + 30 + name_length + extra_length
-            found[info.filename] = (data[start:start + info.compress_size], info.compress_type, info.CRC,
-                                    info.date_time)
-    return found
 
 
 def part(data: bytes, name: str) -> str:
@@ -225,7 +214,7 @@ def test_a_new_sheet_keeps_every_other_member_byte_for_byte():
     package = package_of(data)
     package.add_sheet(SheetTable("Round 1", ["Table"], [[1]], []), before="Players")
     written = package.to_bytes()
-    before, after = raw_members(data), raw_members(written)
+    before, after = as_stored(data), as_stored(written)
     changed = {"[Content_Types].xml", "docProps/app.xml", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"}
     for name in set(before) - changed:
         assert after[name] == before[name], name
@@ -241,7 +230,7 @@ def test_the_sheet_list_in_document_properties_is_left_alone_when_it_is_not_the_
     package.add_sheet(SheetTable("Round 1", ["Table"], [], []))
     written = package.to_bytes()
     assert "docProps/app.xml" not in package.changed
-    assert raw_members(written)["docProps/app.xml"] == raw_members(data)["docProps/app.xml"]
+    assert as_stored(written)["docProps/app.xml"] == as_stored(data)["docProps/app.xml"]
 
 
 def test_a_new_part_takes_the_first_free_name_and_relationship_id():
@@ -268,7 +257,7 @@ def test_patched_cells_change_that_part_and_ask_excel_to_recalculate():
     assert sorted(package.changed) == ["xl/workbook.xml", "xl/worksheets/sheet2.xml"]
     assert '<row r="2"><c r="A2"><v>7</v></c></row>' in part(written, "xl/worksheets/sheet2.xml")
     assert '</definedNames><calcPr fullCalcOnLoad="1"/><extLst/></workbook>' in part(written, "xl/workbook.xml")
-    before, after = raw_members(data), raw_members(written)
+    before, after = as_stored(data), as_stored(written)
     for name in set(before) - package.changed:
         assert after[name] == before[name], name
 

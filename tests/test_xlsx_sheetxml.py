@@ -5,12 +5,13 @@ such as `=HYPERLINK(…)` stays text (§7); characters XML cannot carry are writ
 from __future__ import annotations
 
 import re
-import zipfile
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from xlsx_parts import one_sheet_xlsx
 
 from sheetrunner.xlsx.read import read_workbook
 from sheetrunner.xlsx.sheetxml import (SheetTable, Validation, append_rows, cell_xml, escape, new_sheet_xml,
@@ -35,35 +36,10 @@ def sheet_data(xml: bytes) -> str:
     return re.search(r"<sheetData>.*</sheetData>|<sheetData/>", xml.decode(), re.DOTALL).group()
 
 
-def write_xlsx(path: Path, sheet_xml: bytes, title: str = "T") -> Path:
-    """A one-sheet workbook around a worksheet part, to read back with read.py."""
-    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    pkg = "http://schemas.openxmlformats.org/package/2006/relationships"
-    parts = {
-        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override '
-        'PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-        'spreadsheetml.worksheet+xml"/></Types>',
-        "_rels/.rels": f'<Relationships xmlns="{pkg}"><Relationship Id="rId1" Type="{rel}/officeDocument" '
-        'Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": f'<workbook xmlns="{MAIN}" xmlns:r="{rel}"><sheets><sheet name="{title}" sheetId="1" '
-        'r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{pkg}"><Relationship Id="rId1" '
-        f'Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-        "xl/worksheets/sheet1.xml": sheet_xml,
-    }
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data)
-    return path
-
-
 def written_and_read_back(folder: Path, value) -> object:
     """`value` written by `new_sheet_xml` in B2 (beside a marker, under a header) and read back by read.py."""
     table = SheetTable("T", ["Marker", "Value"], [["x", value]], [])
-    sheet = read_workbook(write_xlsx(folder / "rt.xlsx", new_sheet_xml(table, Styles))).sheets["T"]
+    sheet = read_workbook(one_sheet_xlsx(folder / "rt.xlsx", new_sheet_xml(table, Styles), "T")).sheets["T"]
     [(number, values)] = sheet.rows
     assert number == 2 and values[0] == "x"
     return values[1] if len(values) > 1 else None
@@ -274,7 +250,7 @@ def test_any_text_written_reads_back_as_the_same_string(tmp_path_factory, pieces
 def test_any_text_patched_into_a_sheet_reads_back_as_the_same_string(tmp_path_factory, text):
     xml = patch_cells(worksheet('<row r="1"><c r="A1" t="inlineStr"><is><t>H</t></is></c></row>'),
                       {(2, 1): "x", (2, 2): text})
-    sheet = read_workbook(write_xlsx(tmp_path_factory.mktemp("rt") / "p.xlsx", xml)).sheets["T"]
+    sheet = read_workbook(one_sheet_xlsx(tmp_path_factory.mktemp("rt") / "p.xlsx", xml, "T")).sheets["T"]
     assert sheet.rows == [(2, ("x", text))]
 
 

@@ -5,13 +5,14 @@ or deflate compressed again (§7: every other part stays byte-identical)."""
 from __future__ import annotations
 
 import io
-import struct
 import zipfile
 import zlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from xlsx_parts import as_stored
 
 from sheetrunner.xlsx.zipcopy import UTF8_NAMES, dos_stamp, stored_bytes, write_zip
 
@@ -28,19 +29,6 @@ def source_zip(members: dict[str, tuple[bytes, int]]) -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return buffer.getvalue()
-
-
-def as_stored(data: bytes) -> dict[str, tuple]:
-    """Each member as the file holds it: compressed bytes (past the local header), method, CRC, sizes, time,
-    mode and flags, in the file's order."""
-    found = {}
-    with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        for info in archive.infolist():
-            name_length, extra_length = struct.unpack("<HH", data[info.header_offset + 26:info.header_offset + 30])
-            start = info.header_offset + 30 + name_length + extra_length
-            found[info.filename] = (data[start:start + info.compress_size], info.compress_type, info.CRC,
-                                    info.file_size, info.date_time, info.external_attr, info.flag_bits)
-    return found
 
 
 def contents(data: bytes) -> dict[str, bytes]:
