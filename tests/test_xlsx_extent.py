@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from xlsx_parts import one_sheet_xlsx
+from xlsx_parts import MAIN, one_sheet_xlsx
 
 from sheetrunner.problems import EventError
 from sheetrunner.xlsx.extent import BUDGET, compact_sheet, lay_out, needs_care
 from sheetrunner.xlsx.read import read_workbook
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 PART = "xl/worksheets/sheet2.xml"
 NO_BACKUPS = "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."
 

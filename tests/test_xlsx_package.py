@@ -10,16 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from xlsx_parts import as_stored
+from xlsx_parts import MAIN, REL, PKG, as_stored
 
 from sheetrunner.problems import EventError
 from sheetrunner.xlsx.package import Package, resolve
 from sheetrunner.xlsx.read import read_workbook
 from sheetrunner.xlsx.sheetxml import SheetTable
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-PKG = "http://schemas.openxmlformats.org/package/2006/relationships"
 WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 NO_BACKUPS = "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."

@@ -11,13 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlsx_parts import one_sheet_xlsx
+from xlsx_parts import MAIN, one_sheet_xlsx
 
 from sheetrunner.xlsx.read import read_workbook
 from sheetrunner.xlsx.sheetxml import (SheetTable, Validation, append_rows, cell_xml, escape, new_sheet_xml,
                                        ooxml_text, patch_cells, quoteattr, value_xml)
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 
 class Styles:
