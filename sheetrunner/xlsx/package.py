@@ -5,7 +5,7 @@ a row of the Log. So instead of loading and saving the whole workbook (which
 loses what the loading library does not know, and costs seconds), the
 package is kept as its parts' bytes: a new sheet is a new part with its
 entries in the workbook list, relationships, content types and document
-properties; a patched sheet is that one part re-serialised; every other part
+properties (`registry`); a patched sheet is that one part re-serialised; every other part
 is written back exactly as it was read (pictures, charts, pivots, macros,
 comments, cached formula values, extensions).
 """
@@ -20,33 +20,13 @@ from typing import Any, Iterable
 
 from lxml import etree
 
+from .ooxml import (CONTENT_TYPES, MAIN, OFFICE_DOCUMENT, PKG_REL, REL, WORKSHEET_CONTENT, WORKSHEET_TYPE,
+                    parse_xml, q, resolve, serialize)
+from .registry import (add_content_type, add_relationship, list_in_app_properties, recalculate_on_open,
+                       shift_sheet_indexes)
 from .safety import damaged, read_member
 from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
 from .zipcopy import write_zip
-
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
-CONTENT = "http://schemas.openxmlformats.org/package/2006/content-types"
-APP = "http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"
-VT = "http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"
-WORKSHEET_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet"
-WORKSHEET_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
-OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
-PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_blank_text=False)
-CONTENT_TYPES = "[Content_Types].xml"
-
-
-def q(namespace: str, tag: str) -> str:
-    return f"{{{namespace}}}{tag}"
-
-
-def parse_xml(data: bytes) -> etree._Element:
-    return etree.fromstring(data, PARSER)
-
-
-def serialize(root: etree._Element) -> bytes:
-    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
 @dataclass
@@ -144,7 +124,7 @@ class Package:
         """A new worksheet part, listed in the workbook before the sheet `before` (else last)."""
         part = self._free_name("xl/worksheets/sheet{}.xml")
         self._set_part(part, new_sheet_xml(table, self.styles()))
-        rid = self._add_relationship(self.rels_part(self.workbook_part), WORKSHEET_TYPE,
+        rid = add_relationship(self, self.rels_part(self.workbook_part), WORKSHEET_TYPE,
                                      posixpath.relpath(part, posixpath.dirname(self.workbook_part)))
         workbook = self.xml(self.workbook_part)
         listing = workbook.find(q(MAIN, "sheets"))
@@ -153,11 +133,11 @@ class Package:
                                                     q(REL, "id"): rid})
         index = next((i for i, s in enumerate(self.sheets) if s.title == before), len(self.sheets))
         listing.insert(index, element)
-        self._shift_sheet_indexes(workbook, index)
+        shift_sheet_indexes(workbook, index)
         self.sheets.insert(index, SheetEntry(table.title, part, element))
         self.touch(self.workbook_part)
-        self._add_content_type(part, WORKSHEET_CONTENT)
-        self._list_in_app_properties(table.title, index)
+        add_content_type(self, part, WORKSHEET_CONTENT)
+        list_in_app_properties(self, table.title, index)
 
     def replace_sheet(self, table: SheetTable) -> None:
         """A sheet sheetrunner owns (a round paired again, standings rewritten) gets new content in its part."""
@@ -172,7 +152,7 @@ class Package:
         """Set cells of an existing sheet ((row, column) from 1); the cells around them stay as they were."""
         if cells:
             self._set_part(self.sheet(title).part, patch_cells(self.sheet_xml(title), cells))
-            self._recalculate_on_open()
+            recalculate_on_open(self)
 
     def append_rows(self, title: str, rows: Iterable[list[Any]]) -> None:
         self._set_part(self.sheet(title).part, append_sheet_rows(self.sheet_xml(title), list(rows)))
@@ -189,80 +169,6 @@ class Package:
         while pattern.format(number) in self.parts:
             number += 1
         return pattern.format(number)
-
-    def _add_relationship(self, rels_part: str, kind: str, target: str) -> str:
-        if rels_part not in self.parts:
-            self.parts[rels_part] = serialize(etree.Element(q(PKG_REL, "Relationships"), nsmap={None: PKG_REL}))
-        rels = self.xml(rels_part)
-        taken = {rel.get("Id") for rel in rels}
-        number = len(taken) + 1
-        while f"rId{number}" in taken:
-            number += 1
-        etree.SubElement(rels, q(PKG_REL, "Relationship"), {"Id": f"rId{number}", "Type": kind, "Target": target})
-        self.touch(rels_part)
-        return f"rId{number}"
-
-    def _add_content_type(self, part: str, content_type: str) -> None:
-        """The part's content type, declared once (a part re-created where one was missing keeps its entry)."""
-        types = self.xml(CONTENT_TYPES)
-        existing = [o for o in types.iter(q(CONTENT, "Override")) if o.get("PartName", "").lower() == "/" + part.lower()]
-        if existing:
-            if existing[0].get("ContentType") == content_type:
-                return
-            existing[0].set("ContentType", content_type)
-        else:
-            etree.SubElement(types, q(CONTENT, "Override"), {"PartName": "/" + part, "ContentType": content_type})
-        self.touch(CONTENT_TYPES)
-
-    def _shift_sheet_indexes(self, workbook: etree._Element, index: int) -> None:
-        """Sheets after an inserted one move up by one: defined names scoped to them, and the active tab."""
-        for name in workbook.iter(q(MAIN, "definedName")):
-            local = name.get("localSheetId")
-            if local is not None and local.isdigit() and int(local) >= index:
-                name.set("localSheetId", str(int(local) + 1))
-        for view in workbook.iter(q(MAIN, "workbookView")):
-            for attribute in ("activeTab", "firstSheet"):
-                value = view.get(attribute)
-                if value is not None and value.isdigit() and int(value) >= index and \
-                        (attribute == "activeTab" or int(value) > index):
-                    view.set(attribute, str(int(value) + 1))
-
-    def _list_in_app_properties(self, title: str, index: int) -> None:
-        """docProps/app.xml lists the sheet titles (Excel's File > Info): the new one joins them when the list is
-        the usual one (worksheets first, counted by the first heading pair), else it is left as it was."""
-        part = "docProps/app.xml"
-        if part not in self.parts:
-            return
-        app = self.xml(part)
-        vector = app.find(f"{q(APP, 'TitlesOfParts')}/{q(VT, 'vector')}")
-        count = app.find(f"{q(APP, 'HeadingPairs')}/{q(VT, 'vector')}/{q(VT, 'variant')}[2]/{q(VT, 'i4')}")
-        if vector is None or count is None or count.text != str(len(self.sheets) - 1) or len(vector) < len(
-                self.sheets) - 1:
-            return
-        element = etree.Element(q(VT, "lpstr"))
-        element.text = title
-        vector.insert(index, element)
-        vector.set("size", str(len(vector)))
-        count.text = str(len(self.sheets))
-        self.touch(part)
-
-    def _recalculate_on_open(self) -> None:
-        """Cells sheetrunner changed may feed the TO's formulas: ask Excel to recalculate when it opens the file
-        (the saved values stay in the file until then)."""
-        workbook = self.xml(self.workbook_part)
-        calc = workbook.find(q(MAIN, "calcPr"))
-        if calc is None:
-            calc = etree.Element(q(MAIN, "calcPr"))
-            anchor = next((workbook.find(q(MAIN, t)) for t in ("oleSize", "customWorkbookViews", "pivotCaches",
-                           "smartTagPr", "smartTagTypes", "webPublishing", "fileRecoveryPr", "webPublishObjects",
-                           "extLst") if workbook.find(q(MAIN, t)) is not None), None)
-            if anchor is not None:
-                anchor.addprevious(calc)
-            else:
-                workbook.append(calc)
-        if calc.get("fullCalcOnLoad") != "1":
-            calc.set("fullCalcOnLoad", "1")
-            self.touch(self.workbook_part)
 
     # --- writing ----------------------------------------------------------------------------------------
 
@@ -298,11 +204,3 @@ class PartCache(dict):
 
     def __contains__(self, name: object) -> bool:
         return dict.__contains__(self, name) or name in self.package.infos
-
-
-def resolve(base: str, target: str) -> str:
-    """A relationship target as a part name: absolute ("/xl/x.xml") or relative to `base`."""
-    if target.startswith("/"):
-        return target.lstrip("/")
-    return posixpath.normpath(posixpath.join(base, target))
-

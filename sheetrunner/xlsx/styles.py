@@ -11,7 +11,9 @@ import posixpath
 
 from lxml import etree
 
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+from .ooxml import MAIN, resolve
+from .registry import add_content_type, add_relationship
+
 STYLES_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 STYLES_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 MINIMAL = (f'<styleSheet xmlns="{MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
@@ -36,8 +38,6 @@ def q(tag: str) -> str:
 
 def styles_part(package) -> str | None:
     """The part the workbook's relationships name as its styles, or None."""
-    from .package import resolve
-
     for rel in package.xml(package.rels_part(package.workbook_part)):
         if rel.get("Type") == STYLES_TYPE:
             return resolve(posixpath.dirname(package.workbook_part), rel.get("Target") or "")
@@ -60,12 +60,12 @@ class Styles:
         part = styles_part(self.package)
         if part is None:
             part = posixpath.join(posixpath.dirname(self.package.workbook_part), "styles.xml")
-            self.package._add_relationship(self.package.rels_part(self.package.workbook_part), STYLES_TYPE,
-                                           "styles.xml")
+            add_relationship(self.package, self.package.rels_part(self.package.workbook_part), STYLES_TYPE,
+                             "styles.xml")
         if part not in self.package.parts:
             self.package.parts[part] = MINIMAL.encode()
             self.package.touch(part)
-            self.package._add_content_type(part, STYLES_CONTENT)
+            add_content_type(self.package, part, STYLES_CONTENT)
         return part
 
     @property
