@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .model import SeatScore
-from .options import GAME_POINT_OPTIONS, POINTS_WIN, Option
+from .options import DECLARED, GAME_POINT_OPTIONS, POINTS_WIN, Option
 
 
 @dataclass
@@ -66,9 +66,9 @@ class ScoreTable:
         return [row for row in self.by_player.get(player_id, ()) if row.outcome != "absent"]
 
     def option(self, key: str) -> Any:
-        """A setting a tiebreaker declares: the event's value, else the declared default. A key no tiebreaker
-        declares is a KeyError: every setting a tiebreaker reads is written down where it is read."""
-        declared = DECLARED_OPTIONS[key]
+        """A setting a tiebreaker declares (`Tiebreaker.options`): the event's value, else the declared default. A
+        key nothing declares is a KeyError: every setting a tiebreaker reads is written down where it is read."""
+        declared = DECLARED[key]
         value = self.options.get(key)
         return declared.default if value is None else value
 
@@ -109,13 +109,10 @@ class Tiebreaker:
 
 
 TIEBREAKERS: dict[str, Tiebreaker] = {}
-DECLARED_OPTIONS: dict[str, Option] = {}  # every setting a tiebreaker reads, by key
 
 
 def register(tiebreaker: Tiebreaker) -> Tiebreaker:
     TIEBREAKERS[tiebreaker.key] = tiebreaker
-    for option in tiebreaker.options:
-        DECLARED_OPTIONS.setdefault(option.key, option)
     return tiebreaker
 
 
