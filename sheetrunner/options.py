@@ -219,8 +219,8 @@ SOFT_SCORE_OPTIONS: tuple[Option, ...] = (
 
 
 # Team events (issue 22, `teams`): teams are the Swiss's entrants, each team match played on boards. Written by
-# `init` after the soft scores, so every earlier row stays where it was; `teams.settings` refuses them where they
-# make no sense (a ruleset that is not a two-player Swiss, a top cut).
+# `init` after the soft scores, so every earlier row stays where it was; `teams.rules.team_rules` refuses them
+# where they make no sense (a ruleset that is not a two-player Swiss, a top cut).
 TEAM_RESULTS = ("board wins", "summed points")
 TEAM_OPTIONS: tuple[Option, ...] = (
     Option("team_size", "Team size", 0, "none for players on their own; else the players a team fields in each "
