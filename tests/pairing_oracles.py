@@ -105,37 +105,34 @@ def swiss_candidates(request):
         yield from ((games, bye) for games in all_matchings([p for p in ids if p != bye]))
 
 
-def rematch_weight(request, last_met: int) -> int:
-    """A rematch weighs more the more recent it is: the round being paired, plus 1, plus the round they last met."""
-    return request.round + 1 + last_met
-
-
 def swiss_key(request, games: list[tuple[int, int]], bye: int | None) -> tuple:
-    """The rules' key of one pairing, in order: hard rules (rematches when not allowed, weighed by recency; a
-    second bye weighing the round plus 1, less than any rematch); team mates (when kept apart) and players with
-    different fixed tables paired together; the bye taker's distance from the lowest-ranked player without a bye
-    (the players below them who could have taken it; all below, for a second bye); the score differences sorted
-    from the largest down; rematches when allowed; standings order (the rank distance of each pair)."""
+    """The rules' key of one pairing, in order: hard rules when rematches are not allowed (how many rematches,
+    then whether the bye is a second one, then the rounds the rematched pairs last met, oldest best); team mates
+    (when kept apart) and players with different fixed tables paired together; the bye taker's distance from the
+    lowest-ranked player without a bye (the players below them who could have taken it; all below, for a second
+    bye); the score differences sorted from the largest down; rematches when allowed (how many, then how
+    recent); standings order (the rank distance of each pair)."""
     rank = {e.id: index for index, e in enumerate(request.entrants)}
     by_id = {e.id: e for e in request.entrants}
-    rematches = team = order = 0
+    rematches = recency = team = order = 0
     differences = []
     for a, b in games:
         first, second = sorted((by_id[a], by_id[b]), key=lambda e: rank[e.id])
         if second.id in first.met:
-            rematches += rematch_weight(request, first.met[second.id])
+            rematches, recency = rematches + 1, recency + first.met[second.id]
         team += request.keep_teams_apart and bool(first.team) and first.team == second.team
         team += bool(first.fixed_table and second.fixed_table and first.fixed_table != second.fixed_table)
         differences.append(abs(Fraction(first.score) - Fraction(second.score)))
         order += rank[second.id] - rank[first.id]
-    hard = 0 if request.allow_rematches else rematches
+    second_bye = bye is not None and by_id[bye].had_bye
     bye_cost = 0
     if bye is not None:
         below = request.entrants[rank[bye] + 1:]
-        second_bye = by_id[bye].had_bye
-        hard += request.round + 1 if second_bye else 0
         bye_cost = len(below) if second_bye else sum(not e.had_bye for e in below)
-    soft = rematches if request.allow_rematches else 0
+    if request.allow_rematches:
+        hard, soft = (0, int(second_bye), 0), (rematches, recency)
+    else:
+        hard, soft = (rematches, int(second_bye), recency), (0, 0)
     return hard, team, bye_cost, tuple(sorted(differences, reverse=True)), soft, order
 
 

@@ -67,7 +67,7 @@ def test_every_player_seated_once_and_no_avoidable_rematch_team_or_second_bye(re
     assert len(pairing.byes) == len(request.entrants) % 2
     best = best_swiss_key(request)
     quality = measure_quality(request, pairing)
-    if best[0] == 0:  # a pairing without rematch (when not allowed) or second bye exists
+    if best[0] == (0, 0, 0):  # a pairing without rematch (when not allowed) or second bye exists
         assert request.allow_rematches or quality.rematches == 0
         assert not any(e.had_bye for e in request.entrants if e.id in pairing.byes)
     if best[1] == 0:
@@ -191,7 +191,7 @@ def test_large_field_blocks_reach_the_lower_bound():
     request = PairingRequest(5, tuple(Entrant(p, Fraction(scores[p]), met=met[p]) for p in ranked))
     ideal = swiss_key(request, list(zip(ranked[0::2], ranked[1::2])), None)  # 1 v 2, 3 v 4, …: no pairing floats less
     found = swiss_key_of(request, pair_swiss(request))
-    assert found[:3] == (0, 0, 0) and found[3] == ideal[3] and found[4] == 0
+    assert found[:3] == ((0, 0, 0), 0, 0) and found[3] == ideal[3] and found[4] == (0, 0)
 
 
 def networkx_optimum(request):
@@ -211,9 +211,11 @@ def networkx_optimum(request):
             hard, team, bye, (difference,), soft, _ = swiss_key(request, [(a, b)], None)
             edges[a, b] = (hard, team, bye, difference, soft)
     differences = sorted({cost[3] for cost in edges.values() if cost[3]}, reverse=True)
-    levels = {pair: [*cost[:3], *(int(cost[3] == d) for d in differences), cost[4]] for pair, cost in edges.items()}
+    # the hard rules are three levels (rematches, second byes, recency), allowed rematches two (count, recency)
+    levels = {pair: [*cost[0], cost[1], cost[2], *(int(cost[3] == d) for d in differences), *cost[4]]
+              for pair, cost in edges.items()}
     total, multiplier = dict.fromkeys(levels, 0), 1
-    for level in reversed(range(len(differences) + 4)):
+    for level in reversed(range(len(differences) + 7)):
         for pair in levels:
             total[pair] += levels[pair][level] * multiplier
         multiplier *= sum(costs[level] for costs in levels.values()) + 1

@@ -33,12 +33,13 @@ def tables(pairing):
 
 def test_rematch():
     """Four players on 3 points; Ann (1) and Ben (2) met in round 1. Standings order alone would pair them again."""
-    # Round 2: a rematch last met in round 1 weighs 2 + 1 + 1 = 4; a pair that never met, 0.
-    assert rematch(np.array([1, 0]), 2).tolist() == [4, 0]
-    assert rematch(np.array([3, 1]), 5).tolist() == [9, 7]  # more recent, heavier: 5 + 1 + 3 and 5 + 1 + 1
+    # Round 2, 2 pairs: a span is (2 + 1) * (2 + 1) = 9; a rematch last met in round 1 weighs 2 * 9 + 1 = 19.
+    assert rematch(np.array([1, 0]), 2, 2).tolist() == [19, 0]
+    # Round 5, 4 pairs (span 5 * 6 = 30): more recent, heavier: 60 + 3 and 60 + 1.
+    assert rematch(np.array([3, 1]), 5, 4).tolist() == [63, 61]
     field = request(2, entrant(1, 3, met={2: 1}), entrant(2, 3, met={1: 1}), entrant(3, 3), entrant(4, 3))
-    # 1 v 2, 3 v 4: hard 4, standings order 1 + 1; 1 v 3, 2 v 4: nothing on the hard level, order 2 + 2.
-    assert SwissField(field).vector([(0, 1), (2, 3)]) == (4, 0, 0, (0, 0), 0, 2)
+    # 1 v 2, 3 v 4: hard 19, standings order 1 + 1; 1 v 3, 2 v 4: nothing on the hard level, order 2 + 2.
+    assert SwissField(field).vector([(0, 1), (2, 3)]) == (19, 0, 0, (0, 0), 0, 2)
     assert tables(pair_swiss(field)) == [(1, 3), (2, 4)]
     assert SwissField(field).vector([(0, 2), (1, 3)]) == (0, 0, 0, (0, 0), 0, 4)
 
@@ -46,8 +47,8 @@ def test_rematch():
 def test_rematch_when_allowed_still_comes_before_standings_order():
     field = request(2, entrant(1, 3, met={2: 1}), entrant(2, 3, met={1: 1}), entrant(3, 3), entrant(4, 3),
                     allow_rematches=True)
-    # The rematch's 4 moves to level 5, still above standings order (2 against 4).
-    assert SwissField(field).vector([(0, 1), (2, 3)]) == (0, 0, 0, (0, 0), 4, 2)
+    # The rematch's 19 moves to level 5, still above standings order (2 against 4).
+    assert SwissField(field).vector([(0, 1), (2, 3)]) == (0, 0, 0, (0, 0), 19, 2)
     assert tables(pair_swiss(field)) == [(1, 3), (2, 4)]
 
 
@@ -57,9 +58,10 @@ def test_the_oldest_rematch_when_one_is_forced():
     field = request(4, entrant(1, 3, met={2: 3, 3: 1, 4: 2}), entrant(2, 3, met={1: 3}), entrant(3, 3, met={1: 1}),
                     entrant(4, 3, met={1: 2}))
     vectors = SwissField(field).vector
-    assert vectors([(0, 1), (2, 3)]) == (8, 0, 0, (0, 0), 0, 2)  # 4 + 1 + 3
-    assert vectors([(0, 3), (1, 2)]) == (7, 0, 0, (0, 0), 0, 4)  # 4 + 1 + 2
-    assert vectors([(0, 2), (1, 3)]) == (6, 0, 0, (0, 0), 0, 4)  # 4 + 1 + 1
+    # A span in round 4 with 2 pairs is 3 * 5 = 15; each pairing holds one rematch, 30 plus the round last met.
+    assert vectors([(0, 1), (2, 3)]) == (33, 0, 0, (0, 0), 0, 2)
+    assert vectors([(0, 3), (1, 2)]) == (32, 0, 0, (0, 0), 0, 4)
+    assert vectors([(0, 2), (1, 3)]) == (31, 0, 0, (0, 0), 0, 4)
     pairing = pair_swiss(field)
     assert tables(pairing) == [(1, 3), (2, 4)]
     assert pairing.notes[1] == ["Rematch (last met in round 1): no pairing avoids it."]
@@ -68,11 +70,12 @@ def test_the_oldest_rematch_when_one_is_forced():
 def test_second_bye():
     """Round 3, three players: Ben (2) and Cy (3) have had a bye. Ann (1) takes it; any other gives a second bye.
     Both choices float 3 points over one place in the standings: only the rule decides."""
-    assert second_bye(np.array([True, False]), 3).tolist() == [4, 0]  # the round plus 1; a rematch weighs more
+    # Round 3, 2 pairs (three players and the bye): one span, 3 * 4 = 12; a rematch weighs two and more.
+    assert second_bye(np.array([True, False]), 3, 2).tolist() == [12, 0]
     field = request(3, entrant(1, 6), entrant(2, 3, had_bye=True), entrant(3, 0, had_bye=True))
-    # Node 3 is the bye. Ann's bye: 2 v 3 floats 3, order 1. Cy's bye: a second bye (4), 1 v 2 floats 3, order 1.
+    # Node 3 is the bye. Ann's bye: 2 v 3 floats 3, order 1. Cy's bye: a second bye (12), 1 v 2 floats 3, order 1.
     assert SwissField(field).vector([(0, 3), (1, 2)]) == (0, 0, 0, (3, 0), 0, 1)
-    assert SwissField(field).vector([(2, 3), (0, 1)]) == (4, 0, 0, (3, 0), 0, 1)
+    assert SwissField(field).vector([(2, 3), (0, 1)]) == (12, 0, 0, (3, 0), 0, 1)
     assert pair_swiss(field).byes == [1]
 
 
@@ -150,3 +153,14 @@ def test_only_two_different_fixed_tables_clash_and_the_weights_are_whole_numbers
     assert clash.tolist() == [0, 1, 0]
     assert clash.dtype == np.int64
     assert team_clash(np.array([4]), np.array([4]), np.array([0]), np.array([0])).dtype == np.int64
+
+
+def test_fewer_rematches_before_older_ones_and_a_second_bye_between():
+    """Round 5, 4 pairs (a span of 5 * 6 = 30). Three rematches from round 4 weigh 3 * (60 + 4) = 192, less than
+    four from round 1, 4 * (60 + 1) = 244: as few rematches as can be, then the oldest. A second bye (30) weighs
+    less than one rematch more (61) and more than any recency (all four pairs last met in round 5 add 20)."""
+    three_recent = int(rematch(np.array([4, 4, 4]), 5, 4).sum())
+    four_old = int(rematch(np.array([1, 1, 1, 1]), 5, 4).sum())
+    assert (three_recent, four_old) == (192, 244)
+    bye = int(second_bye(np.array([True]), 5, 4)[0])
+    assert int(rematch(np.array([1]), 5, 4)[0]) > bye > 4 * 5

@@ -3,7 +3,8 @@
 The objective, in strict order (each level counts only among pairings equal on every level above it), each
 level a named rule of `swiss_rules`:
 
-1. hard rules: no rematch and no second bye (a more recent rematch weighs more);
+1. hard rules: no rematch and no second bye (when some cannot be avoided: fewest rematches, then no second bye,
+   then the oldest rematches);
 2. team mates (and players with different fixed tables) apart, as the event's option says;
 3. the bye to the lowest-ranked player who has not had one (004);
 4. the score differences of the pairs, sorted from the largest down, compared element by element: the

@@ -79,8 +79,10 @@ class SwissField:
         level (a second bye) and the bye level."""
         is_bye = second == (self.bye_node if self.bye_node is not None else -1)
         allowed = self.request.allow_rematches
-        rematches = rematch(met_round, self.request.round)
-        hard = np.where(is_bye, second_bye(self.had_bye[first], self.request.round), 0 if allowed else rematches)
+        pairs = self.node_count // 2
+        rematches = rematch(met_round, self.request.round, pairs)
+        hard = np.where(is_bye, second_bye(self.had_bye[first], self.request.round, pairs),
+                        0 if allowed else rematches)
         soft = np.where(is_bye, 0, rematches if allowed else 0)
         team = np.where(is_bye, 0, team_clash(self.teams[first], self.teams[second], self.fixed[first],
                                               self.fixed[second]))

@@ -4,7 +4,8 @@ Each rule is a small pure function of the candidate pairs, given as parallel num
 bye, of the standings); `swiss_field.SwissField` composes them into the cost of each pair on each level,
 and a pairing's cost is compared in strict lexicographic order:
 
-1. hard rules: `rematch` (when rematches are not allowed) and `second_bye`;
+1. hard rules: `rematch` (when rematches are not allowed) and `second_bye`: as few rematches as possible, then no
+   second bye, then the oldest rematches;
 2. `team_clash`: team mates, and players with different fixed tables, paired together;
 3. `bye_order`: the bye to the lowest-ranked player who has not had one;
 4. `score_difference`: the pairs' score differences sorted from the largest down, compared element by
@@ -20,19 +21,26 @@ from typing import Sequence
 import numpy as np
 
 
-def rematch(met_round: np.ndarray, round_number: int) -> np.ndarray:
-    """A pair that met before (`met_round` > 0, the round they last met; 0 for a pair that never met) weighs
-    `round_number + 1 + met_round`, so a more recent rematch weighs more and any rematch weighs more than a
-    second bye (SPEC §5.1: "hard: no rematch (unless allowed)"; §3 swiss-tp: "Rematches are avoided (option
-    to allow)"; 003: players should "not face an opponent they already fought"). A hard rule, or the fifth
-    level when allowed."""
-    return np.where(met_round > 0, round_number + 1 + met_round, 0)
+def recency_span(round_number: int, pairs: int) -> int:
+    """More than the rounds last met of all the rematches any pairing of `pairs` pairs can hold (each at most
+    the round being paired): the unit the hard level counts rematches and second byes in."""
+    return (pairs + 1) * (round_number + 1)
 
 
-def second_bye(had_bye: np.ndarray, round_number: int) -> np.ndarray:
-    """The bye given to a player who has had one weighs `round_number + 1`, less than any rematch (SPEC §5.1:
-    "hard: … at most one bye per player"; 004: "a single player is never given more than one Bye")."""
-    return np.where(had_bye, round_number + 1, 0)
+def rematch(met_round: np.ndarray, round_number: int, pairs: int) -> np.ndarray:
+    """A pair that met before (`met_round` > 0, the round they last met; 0 for a pair that never met) weighs two
+    spans plus the round they last met: one rematch more outweighs a second bye and any recency, and among as
+    many rematches the older ones are made (SPEC §5.1: "hard: no rematch (unless allowed)"; §3 swiss-tp:
+    "Rematches are avoided (option to allow)"; 003: players should "not face an opponent they already fought").
+    A hard rule, or the fifth level when allowed."""
+    return np.where(met_round > 0, 2 * recency_span(round_number, pairs) + met_round, 0)
+
+
+def second_bye(had_bye: np.ndarray, round_number: int, pairs: int) -> np.ndarray:
+    """The bye given to a player who has had one weighs one span: less than any rematch, more than any recency
+    (SPEC §5.1: "hard: … at most one bye per player"; 004: "a single player is never given more than one
+    Bye")."""
+    return np.where(had_bye, recency_span(round_number, pairs), 0)
 
 
 def team_clash(team_first: np.ndarray, team_second: np.ndarray, fixed_first: np.ndarray,
