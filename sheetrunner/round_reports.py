@@ -78,7 +78,7 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
                                  f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
                                  "no permission?), then run `sheetrunner report`.")) from None
     if pdf:
-        kit = [folder / f"{name}.html" for name in reports.KIT]
+        kit = [folder / f"{name}.html" for name in rules.kit]
         try:
             files += reports.print_pdfs(files, kit, progress)
         except EventError as error:

@@ -119,3 +119,12 @@ def test_team_standings_list_every_team_with_its_players(printed):
     assert "Team standings after round 1" in text
     assert all(f"{team} A Player" in text for team in TEAMS)
     assert "Ranked by MP, then OMW%, then BW%, then OBW%." in text
+
+
+def test_the_kit_is_team_pairings_team_slips_and_names(printed):
+    """What a TO prints for a team round, in one kit.pdf: the pairings by team, the team slips, the pairings by
+    name; the per-board pairings and slips stay their own PDFs."""
+    out, _ = printed
+    kit = pdf_pages(out / "kit.pdf")
+    parts = [pdf_pages(out / f"{name}.pdf") for name in ("team_pairings", "team_slips", "pairings_by_name")]
+    assert kit == [page for part in parts for page in part]

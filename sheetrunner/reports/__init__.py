@@ -9,7 +9,7 @@ from importlib import import_module
 
 _HOMES = {"ReportData": "context", "build_report_data": "context", "collation_key": "context",
           "standings_data": "context", "combine": "printing", "find_browser": "printing", "print_pdfs": "printing",
-          "KIT": "render", "REPORTS": "render", "default_templates": "render", "render_reports": "render",
+          "REPORTS": "render", "default_templates": "render", "render_reports": "render",
           "stale_reports": "stamp", "STAMP": "stamp"}
 
 __all__ = list(_HOMES)

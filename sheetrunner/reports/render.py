@@ -33,7 +33,6 @@ REPORTS = {
     "find": "Find your table (for phones)",
     "projector": "Projector view with the round clock",
 }
-KIT = ("pairings_by_table", "result_slips", "pairings_by_name")  # what a TO prints for a round, in one PDF
 # The wall poster's paper, twice the round's: A3 beside A4, ledger (11 x 17 in) beside Letter. Names at least 9 mm
 # high (SPEC §6) fill too few rows of an A4 page.
 WALL_PAPER = {"a4": "A3", "letter": "ledger"}

@@ -41,6 +41,7 @@ class Ruleset:
     bye_label: str = "BYE"  # what a bye row's Table cell says
     missed_text: str = "missed (a loss with no opponent)"  # a missed round in a player's history
     extra_reports: dict[str, str] = {}  # the ruleset's own reports: template name -> title
+    kit: tuple[str, ...] = ("pairings_by_table", "result_slips", "pairings_by_name")  # printed together, kit.pdf
     left_out_reports: tuple[str, ...] = ()  # shared reports that make no sense for it
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up

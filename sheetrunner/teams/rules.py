@@ -28,6 +28,7 @@ from .sheets import team_round_sheet, team_standings_sheet
 TEAM_RULESETS = tuple(BOARD_POINTS)  # the two-player Swiss rulesets a team event can be played in
 TEAM_REPORTS = {"team_pairings": "Pairings by team", "team_slips": "Team result slips",
                 "team_standings": "Team standings"}
+TEAM_KIT = ("team_pairings", "team_slips", "pairings_by_name")  # what a TO prints for a team round, in kit.pdf
 
 
 class TeamRules:
@@ -38,6 +39,7 @@ class TeamRules:
         self.sheets = sheets or {}
         self.player_columns = base.player_columns + (BOARD,)
         self.extra_reports = {**base.extra_reports, **TEAM_REPORTS}
+        self.kit = TEAM_KIT
         self.points_key = BOARD_POINTS[base.name]
         self.missed_text = "not played (a round before the player joined)"
         self.written_labels: dict[int, dict[int, str]] = {}  # round -> player ID -> Team match, as just paired
