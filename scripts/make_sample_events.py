@@ -242,6 +242,40 @@ def make_diplomacy_21(path: Path) -> None:
     remove_backups(path)
 
 
+def type_team_results(path: Path, round_number: int, rng: random.Random) -> None:
+    """A team round's boards as the scorekeeper types them: each board's games won and drawn (a team round
+    sheet has Team match, Table, Seat, ID, Player and Team before the results; forfeits and team byes are BYE
+    rows with nothing to type)."""
+    book = openpyxl.load_workbook(path)
+    rows = [row for row in book[f"Round {round_number}"].iter_rows(min_row=2) if row[1].value != "BYE"]
+    for first, second in zip(rows[::2], rows[1::2]):
+        won, lost, drawn = rng.choice([(2, 0, None), (2, 1, None), (1, 2, None), (0, 2, None), (1, 1, 1)])
+        first[6].value, second[6].value = won, lost
+        first[7].value = second[7].value = drawn
+    book.save(path)
+
+
+def make_swiss_teams_9(path: Path) -> None:
+    """A team event: nine teams of three (a team bye every round), boards A, B, C, one team with a substitute,
+    two rounds of four played; a regular drops after round 1 and the substitute takes the board."""
+    teams = ("Aces", "Bards", "Crows", "Dukes", "Elves", "Foxes", "Golems", "Harpies", "Imps")
+    roster = "Name,Team,Board\n" + "".join(f"{team} {seat},{team},{seat}\n" for team in teams for seat in "ABC")
+    init_from_roster(path, "swiss", roster + "Crows Sub,Crows,\n", rounds=4, name="Sample Team Swiss", seed=9,
+                     date="2026-11-21", team_size=3)
+    rng = random.Random(9)
+    api.pair_next(path, reports=False)
+    type_team_results(path, 1, rng)
+    book = openpyxl.load_workbook(path)
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[1].value == "Crows B":  # Name is column B; Dropped after is the column headed so
+            headers = [cell.value for cell in book["Players"][1]]
+            row[headers.index("Dropped after")].value = 1
+    book.save(path)
+    api.pair_next(path, reports=False)
+    type_team_results(path, 2, rng)
+    remove_backups(path)
+
+
 def remove_backups(path: Path) -> None:
     """A sample is shipped without the backups its making left in NAME-backups/."""
     shutil.rmtree(path.with_name(f"{path.stem}-backups"), ignore_errors=True)
@@ -250,7 +284,7 @@ def remove_backups(path: Path) -> None:
 MAKERS = {"swiss-tp-16-players.xlsx": make_swiss_tp_16, "pod-round-robin-7-players.xlsx": make_pod_round_robin_7,
           "swiss-card-game-32-players.xlsx": make_swiss_card_game_32, "swiss-top-8-24-players.xlsx": make_swiss_top_8_24,
           "chits-and-cards-8-players.xlsx": make_chits_and_cards_8, "allegiance-9-players.xlsx": make_allegiance_9,
-          "ndc-diplomacy-21-players.xlsx": make_diplomacy_21}
+          "ndc-diplomacy-21-players.xlsx": make_diplomacy_21, "swiss-teams-9-teams-of-3.xlsx": make_swiss_teams_9}
 
 
 def make_all(folder: Path) -> list[Path]:

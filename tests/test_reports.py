@@ -86,7 +86,7 @@ def test_every_report_for_every_sample(sample, tmp_path, run):
     # Standings: the same order and values as `standings --json` (in rank order: after a cut it lists places).
     table = swiss_rows(run, sample)
     standings = pages["standings"]
-    assert standings.texts("player") == [r["name"] for r in table]
+    assert standings.texts("player") == [r["name"] + (" (dropped)" if r["dropped"] else "") for r in table]
     assert standings.texts("rank") == [("=" if r["tied"] else "") + str(r["rank"]) for r in table]
     # History (not after a cut: its poster is the bracket): one section per player; index links every report;
     # no scripts but on the pages for screens (the phone page's search, the projector's clock), nothing remote.

@@ -258,3 +258,13 @@ def test_a_late_team_joins_in_round_2(tmp_path, run):
     assert teams["Elm"][3:] == (0, 0, 0.3333, 0, None)  # MP 0, no opponent (OMW% 0), BW% at its floor, OBW% 0
     players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}
     assert (players["Elm 1"]["match_points"], players["Elm 1"]["game_win_pct"]) == (0, 0.333333)
+
+
+def test_a_board_whose_player_cannot_be_read_is_said_once_never_a_crash(event, run):
+    """A board's player row whose ID and name are both cleared: the round sheet says so at the cell, and the
+    line-up checks leave that half-board alone (it once ended `check` in an internal error, exit 70)."""
+    cells(event, {f"D{ROW['Amber 1']}": None, f"E{ROW['Amber 1']}": None})
+    result = run("check", event)
+    assert result.exit_code == 1
+    assert result.stdout == (f"Round 1!E{ROW['Amber 1']}: The row names no player. Type the player's name.\n"
+                             "1 error(s), 0 warning(s).\n")

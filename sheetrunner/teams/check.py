@@ -69,7 +69,9 @@ def board_problems(round_: Round, team_of: dict[int, int], teams: dict[int, Team
     problems: list[Problem] = []
     against: dict[int, tuple[int, object]] = {}  # team -> (the team it meets, the first table saying so)
     for table in round_.games:
-        first, second = (seat.player_id for seat in table.seats[:2])
+        if len(table.seats) != 2:
+            continue  # a board short of a player: the round sheet's own check says so at its cell
+        first, second = (seat.player_id for seat in table.seats)
         home, away = team_of.get(first), team_of.get(second)
         if home is None or away is None:
             continue  # a player with no team: said in Players
