@@ -314,20 +314,20 @@ class Met:
 
 
 def two_player_cost(pairs: list[tuple[str, str]], bye: str | None, met: Met, teams: dict[str, str],
-                    everyone_had_a_bye: bool) -> tuple[int, int]:
-    """(hard, team mates paired): the Swiss engine's hard rules, where each rematch weighs the round plus one plus
-    the round of the last meeting (a recent rematch is worse) and an avoidable second bye the round plus one;
-    then team mates paired."""
-    hard = sum(met.round + 1 + met.pairs[frozenset(pair)] for pair in pairs if frozenset(pair) in met.pairs)
-    hard += (met.round + 1) * (bye is not None and bye in met.byes and not everyone_had_a_bye)
+                    everyone_had_a_bye: bool) -> tuple[tuple[int, int, int], int]:
+    """((rematches, an avoidable second bye, the rounds the rematched pairs last met), team mates paired): the
+    Swiss engine's hard rules, as few rematches as possible, then no second bye, then the oldest rematches; then
+    team mates paired."""
+    rematched = [met.pairs[frozenset(pair)] for pair in pairs if frozenset(pair) in met.pairs]
+    second_bye = int(bye is not None and bye in met.byes and not everyone_had_a_bye)
     team = sum(1 for a, b in pairs if teams.get(a) and teams.get(a) == teams.get(b))
-    return hard, team
+    return (len(rematched), second_bye, sum(rematched)), team
 
 
-def best_two_player_cost(players: list[str], met: Met, teams: dict[str, str]) -> tuple[int, int]:
+def best_two_player_cost(players: list[str], met: Met, teams: dict[str, str]) -> tuple[tuple[int, int, int], int]:
     """The least cost any pairing of `players` has (every perfect matching, every bye), by brute force."""
     everyone = all(p in met.byes for p in players)
-    best = (10 ** 9, 10 ** 9)
+    best = ((10 ** 9, 0, 0), 10 ** 9)
 
     def match(rest: list[str], pairs: list[tuple[str, str]], bye: str | None) -> None:
         nonlocal best
