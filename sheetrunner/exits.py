@@ -33,7 +33,8 @@ INTERNAL_ERROR = 70
 # live object again and again, a cost that grows with the square of the event (a third of `report` at 8,192
 # players). In the command's own process collections stay, only rarer.
 ONE_COMMAND_GC = (50_000, 20, 100)
-ONE_COMMAND_PROCESS = False  # set by `run_command_line`: the process ends with the command (see api.no_cycle_collection)
+# Set by `run_command_line`: the process ends with the command (see api.no_cycle_collection).
+ONE_COMMAND_PROCESS = False
 
 
 class Failed(click.ClickException):
