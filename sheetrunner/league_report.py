@@ -3,7 +3,6 @@ and the printable season poster and players' events (templates `league_poster.ht
 
 from __future__ import annotations
 
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +14,6 @@ from .xlsx.sheetxml import SheetTable
 STANDINGS_SHEET, PLAYED_SHEET = "Season standings", "Season events"
 PAGES = {"league_poster": "Season poster", "league_players": "Players' events"}
 WALL_PAPER = {"a4": "A3", "letter": "ledger"}
-
-
-def shown(points: Fraction) -> str:
-    return shown_number(points)
 
 
 def status(season: Season, row: SeasonRow) -> str:
@@ -51,7 +46,7 @@ def _event_cell(played) -> Any:
     """An event's points in the season table: a number when counted, "(5)" when dropped, blank when not played."""
     if played is None:
         return None
-    return cell_number(played.points) if played.counted else f"({shown(played.points)})"
+    return cell_number(played.points) if played.counted else f"({shown_number(played.points)})"
 
 
 def season_lines(season: Season) -> list[str]:
@@ -62,7 +57,7 @@ def season_lines(season: Season) -> list[str]:
     for row in season.rows:
         counted = f", {row.counted} counted" if row.counted != len(row.played) else ""
         flag = f"  ({status(season, row)})" if row.rank is None else ""
-        lines.append(f"{row.rank_label or '-':>4}  {row.name:<{width}}  {shown(row.points):>6}  "
+        lines.append(f"{row.rank_label or '-':>4}  {row.name:<{width}}  {shown_number(row.points):>6}  "
                      f"{len(row.played)} event(s){counted}{flag}")
     return lines
 
@@ -84,9 +79,9 @@ def page_data(season: Season) -> dict[str, Any]:
     """The season as the templates read it."""
     rules = season.rules
     unit = "MP" if rules.scoring == MATCH_POINTS else "Points"
-    rows = [{"rank": row.rank_label, "name": row.name, "league_id": row.league_id, "points": shown(row.points),
+    rows = [{"rank": row.rank_label, "name": row.name, "league_id": row.league_id, "points": shown_number(row.points),
              "events": len(row.played), "counted": row.counted, "status": status(season, row),
-             "played": [{"event": p.label, "name": p.name, "place": p.place_label, "points": shown(p.points),
+             "played": [{"event": p.label, "name": p.name, "place": p.place_label, "points": shown_number(p.points),
                          "counted": p.counted} for p in row.played]} for row in season.rows]
     return {"name": rules.name, "summary": rules.summary, "unit": unit, "rows": rows,
             "events": [e.label for e in season.events], "best": rules.best}

@@ -12,6 +12,8 @@ from functools import cached_property
 from fractions import Fraction
 from typing import Any
 
+from .options import DECLARED
+
 BYE = "BYE"
 SITS_OUT = "Sits out"
 # The kinds of penalty the `Penalties` sheet records (§2, issue 21); each ruleset names those that fit it.
@@ -158,11 +160,7 @@ class Settings:
         """The event's value of a setting, else the default its declaration states (an event built in code may
         leave settings out); a key nothing declares is a KeyError."""
         value = self.options.get(key)
-        if value is None:
-            from .options import DECLARED  # settings are declared where they are read, which imports this module
-
-            return DECLARED[key].default
-        return value
+        return DECLARED[key].default if value is None else value
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 from . import finals
 from .model import Event, Round
 from .problems import EventError, PartlyDone, Problem, warning
-from .reports.stamp import STAMP_VERSION
+from .reports.stamp import STAMP_VERSION, stale_reports
 from .rulesets import Ruleset
 from .standings import Standings
 from .tournament import compute_scores, scored_rounds, standings_after
@@ -70,7 +70,7 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
                                      compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
     folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
-    stale = reports.stale_reports(folder, stamp)
+    stale = stale_reports(folder, stamp)
     try:
         files = reports.render_reports(data, folder, Path(templates) if templates else None, paper, stamp)
     except OSError as error:
@@ -92,8 +92,6 @@ def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
     changed (a hand edit since printing): those printouts are on the tables. An earlier round's printouts are long
     gone, so its edits (a name corrected in Players changes every round's) are not repeated on every check for the
     rest of the event (issue 20)."""
-    from .reports.stamp import stale_reports
-
     if not event.rounds:
         return []
     round_ = (event.rounds + event.playoff)[-1]

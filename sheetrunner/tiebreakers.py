@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .model import SeatScore
-from .options import DECLARED, GAME_POINT_OPTIONS, POINTS_WIN, Option
+from .options import DECLARED, GAME_POINT_OPTIONS, POINTS_WIN, Option, distinct
 
 
 @dataclass
@@ -118,8 +118,7 @@ def register(tiebreaker: Tiebreaker) -> Tiebreaker:
 
 def tiebreaker_options(keys) -> tuple[Option, ...]:
     """The settings the tiebreakers named read, each once, in the order the tiebreakers come."""
-    return tuple({option.key: option for key in keys if key in TIEBREAKERS
-                  for option in TIEBREAKERS[key].options}.values())
+    return distinct(option for key in keys if key in TIEBREAKERS for option in TIEBREAKERS[key].options)
 
 
 def total(value_key: str, label: str, meaning: str, key: str | None = None) -> Tiebreaker:

@@ -13,10 +13,11 @@ from .. import columns as cols
 from ..grid import SheetRows
 from ..model import Event, Round, Seat
 from ..problems import ERROR, WARNING, Problem, warning
+from ..validate.players import name_key
 from ..validate.reader import SheetReader, find_sheet
 from ..values import as_text, is_blank
 from .matches import TeamRound, group_round
-from .roster import Team, compute_teams, team_key
+from .roster import Team, compute_teams
 from .sheets import ROUND_TEAM, TEAM_MATCH
 
 
@@ -179,7 +180,7 @@ def team_cells(round_: Round, event: Event, teams: dict[int, Team], team_of: dic
         for seat in table.seats:
             typed = cells.raw("team", seat.row)
             team = teams.get(team_of.get(seat.player_id))
-            if is_blank(typed) or team is None or team_key(as_text(typed)) == team_key(team.name):
+            if is_blank(typed) or team is None or name_key(typed) == name_key(team.name):
                 continue
             name = event.player(seat.player_id).name
             problems.append(warning(round_.sheet, cells.reader.cell("team", seat.row), f"{name} plays for "

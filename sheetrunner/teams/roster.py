@@ -14,16 +14,12 @@ from typing import Any
 
 from ..columns import Column
 from ..model import Player
+from ..validate.players import name_key  # two Team cells name one team when they read the same
 from ..values import BadValue, as_text, as_whole_number, is_blank
 
 BOARD = Column("board", "Board", ("Team board", "Board order"), "text", required=False,
                hint="Type the board this player holds in their team (1 is the first board; A, B, C work too), or "
                     "leave it blank for a substitute.", width=7)
-
-
-def team_key(name: str) -> str:
-    """Two Team cells name one team when they read the same, as player names are compared."""
-    return as_text(name).casefold()
 
 
 def read_board(raw: Any) -> int | None:
@@ -100,7 +96,7 @@ def compute_teams(players: tuple[Player, ...] | list[Player], size: int) -> list
     grouped: dict[str, list[Player]] = {}
     for player in players:
         if not is_blank(player.team):
-            grouped.setdefault(team_key(player.team), []).append(player)
+            grouped.setdefault(name_key(player.team), []).append(player)
     return [make_team(number, grouped[key], size) for number, key in enumerate(sorted(grouped), start=1)]
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from .. import columns as cols
 from ..model import BYE, Event
-from ..sheets import cell_number, column_range, round_headers, validation_for
+from ..numbers import cell_number
+from ..sheets import column_range, round_headers, validation_for
 from ..standings import Standings
 from ..xlsx.sheetxml import SheetTable
 from .pairing import TeamPairing

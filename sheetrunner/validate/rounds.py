@@ -61,8 +61,8 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
                                     "delete the extra sheet."))
         replaced = redo and number == len(numbered)
         found: list[Problem] = []
-        idle = ruleset.idle_in(Event(settings, tuple(players)), number) | \
-            ruleset.sits_out_freely(Event(settings, tuple(players)), number)
+        roster = Event(settings, tuple(players))
+        idle = ruleset.idle_in(roster, number) | ruleset.sits_out_freely(roster, number)
         reader = RoundReader(sheet, number, ruleset, settings, players, found, log, idle)
         round_ = reader.read()
         if cells is not None:

@@ -64,15 +64,17 @@ def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) ->
                                                                                      tuple[str, ...]]:
     """Every setting of the ruleset read at its cell, then those of the tiebreakers the TO chose that the ruleset
     does not use (OWP's floor in a swiss); a setting no one reads is a warning."""
+    def read(options) -> dict[str, Any]:
+        return {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
+                for option in options}
+
     options = event_options(ruleset.all_options if ruleset else ())
-    parsed = {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
-              for option in options if option.key != "ruleset"}  # read, and said when missing, by _read_ruleset
+    parsed = read(o for o in options if o.key != "ruleset")  # read, and said when missing, by _read_ruleset
     parsed["ruleset"] = ruleset.name if ruleset else None
     _check_format_version(parsed.get("format_version"), typed, reader)
     tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
     chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)
-    parsed.update({option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
-                   for option in chosen})
+    parsed.update(read(chosen))
     options += chosen
     _check_order(options, parsed, typed, reader)
     known = option_by_label(options)
