@@ -357,3 +357,22 @@ def test_reports_that_cannot_be_written_do_not_hide_the_written_round(tmp_path, 
         "its reports are missing."]
     assert run("check", path).exit_code == 0
     assert sheet_names(path) == ["Event", "Players", "Round 1", "Log"]
+
+
+def test_a_backup_half_written_by_a_killed_run_is_removed_and_never_blocks_the_next(tmp_path, run):
+    """A run killed while it wrote its backup leaves `.NAME.STAMP.xlsx.tmp` in NAME-backups/. The next run, in the
+    same second, names its backup alike: the leftover once made it refuse with "File exists" (found by
+    `test_a_kill_at_any_moment…` on a busy machine). Leftovers for this second and the next few are planted."""
+    from datetime import datetime, timedelta
+
+    path = make_event(tmp_path / "e.xlsx", NAMES)
+    folder = tmp_path / "e-backups"
+    folder.mkdir()
+    now = datetime.now()
+    for seconds in range(5):
+        stamp = (now + timedelta(seconds=seconds)).strftime("%Y%m%d-%H%M%S")
+        (folder / f".e.{stamp}.xlsx.tmp").write_bytes(b"half a backup")
+    result = run("pair", path, "--no-reports")
+    assert result.exit_code == 0, result.output
+    assert leftovers(tmp_path) == []
+    assert len(list(folder.glob("e.*.xlsx"))) == 1

@@ -116,7 +116,9 @@ def _alive(owner: tuple[int, str, str]) -> bool:
 
 
 def clean_leftovers(path: Path) -> list[Path]:
-    """Temporary files beside the workbook left by a run that was killed (its process is gone)."""
+    """Temporary files left by a run that was killed: beside the workbook (its process is gone), and a backup
+    half written in NAME-backups/. Backups are written only under the workbook's lock, which the caller holds, so
+    any temporary backup there is a killed run's; left, it would block the next backup made in the same second."""
     removed = []
     for leftover in path.parent.glob(TEMPORARY.format(name=path.name, pid="*")):
         try:
@@ -126,6 +128,9 @@ def clean_leftovers(path: Path) -> list[Path]:
         if not _alive((pid, socket.gethostname(), "")):
             leftover.unlink(missing_ok=True)
             removed.append(leftover)
+    for leftover in backups_folder(path).glob(f".{path.stem}.*{path.suffix}.tmp"):
+        leftover.unlink(missing_ok=True)
+        removed.append(leftover)
     return removed
 
 
