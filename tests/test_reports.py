@@ -15,7 +15,8 @@ import pytest
 from builder import make_event
 
 from sheetrunner import api
-from sheetrunner.reports import collation_key, find_browser
+from sheetrunner.collation import collation_key
+from sheetrunner.reports import find_browser
 from sheetrunner.reports.printing import SCREEN_PAGES
 
 ROOT = Path(__file__).resolve().parent.parent

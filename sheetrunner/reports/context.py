@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..collation import collation_key
+from ..collation import sorted_by_name
 from ..model import Event, Round, SeatScore
 from ..numbers import shown_number
 from ..penalties import describe
@@ -199,7 +199,7 @@ def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[
             for table in tables for seat in table["seats"]]
     rows += [{"name": bye["name"], "id": bye["id"], "table": bye_label, "seat": "", "opponents": [], "bye": True}
              for bye in byes]
-    return sorted(rows, key=lambda row: collation_key(row["name"]))
+    return sorted_by_name(rows, lambda row: row["name"])
 
 
 def _with_detail(standings: dict[str, Any], detail: dict[str, Any] | None) -> dict[str, Any]:
@@ -255,7 +255,7 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
         entries[penalty.player_id].append({"round": penalty.round, "table": "—", "seat": "", "opponents": [],
                                            "result": describe(penalty), "points": ""})
     return [{"name": p.name, "id": p.id, "team": p.team, "rounds": sorted(entries[p.id], key=lambda e: e["round"])}
-            for p in sorted(event.players, key=lambda p: collation_key(p.name))]
+            for p in sorted_by_name(event.players, lambda p: p.name)]
 
 
 def _typed(value: Any) -> str:

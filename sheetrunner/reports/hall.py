@@ -13,7 +13,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .context import ReportData, collation_key
+from ..collation import sorted_by_name
+from .context import ReportData
 
 # Characters that could end the <script> element holding the JSON, or that JavaScript reads as line ends: written
 # as \u escapes, which JSON.parse reads back as the same characters. So a player called `</script><script>…`
@@ -32,7 +33,7 @@ def phone_json(data: ReportData) -> Markup:
         seat = f"{event['seat']} {row['seat']}" if row["seat"] not in ("", None) and not row["bye"] else ""
         players.append({"name": row["name"], "where": where, "seat": seat, "against": row["opponents"],
                         **standing.pop(row["id"], {})})
-    unseated = sorted(standing.values(), key=lambda entry: collation_key(entry["name"]))
+    unseated = sorted_by_name(standing.values(), lambda entry: entry["name"])
     players += [{**entry, "where": "", "seat": "", "against": []} for entry in unseated]
     text = json.dumps(players, ensure_ascii=False, separators=(",", ":"))
     for character, escape in _UNSAFE_IN_SCRIPT.items():
