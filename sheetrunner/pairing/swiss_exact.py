@@ -12,14 +12,13 @@ than it are dropped), then the full lexicographic weights over what remains, whi
 
 from __future__ import annotations
 
+from heapq import nlargest
 from typing import Callable, Iterator
-
-import numpy as np
 
 from .matching import max_weight_matching
 from .swiss_field import Edges, SwissField
 
-INT_LIMIT = 2 ** 62  # the matching is fastest on 64-bit weights (numpy arrays)
+INT_LIMIT = 2 ** 62  # 64-bit weights: tried first
 WIDE_LIMIT = 2 ** 120  # rustworkx matches exactly on 128-bit integers; its blossom duals need the headroom
 
 
@@ -30,13 +29,13 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
     nodes = sorted(n for pair in natural for n in pair)
     edges = field.edges(nodes)
     shortest = _no_shorter_than(field, natural)
-    clean = edges.keep((edges.hard == 0) & (edges.team == 0) & (edges.bye == 0))
+    clean = edges.keep([not (hard or team or bye) for hard, team, bye in zip(edges.hard, edges.team, edges.bye)])
     pairs = _clean_matching(len(nodes), clean, shortest, within)
     if pairs is not None:
         return sorted((nodes[a], nodes[b]) for a, b in pairs)
     upper = _best_upper(len(nodes), edges)
     edges = edges.keep(_optimal_upper_edges(edges, upper))
-    edges = edges.keep(edges.diff <= _shortest_longest_float(len(nodes), edges, upper, shortest))
+    edges = edges.within(_shortest_longest_float(len(nodes), edges, upper, shortest))
     pairs = _lexicographic_matching(len(nodes), edges, upper)
     return sorted((nodes[a], nodes[b]) for a, b in pairs)
 
@@ -45,7 +44,7 @@ def _no_shorter_than(field: SwissField, natural: list[tuple[int, int]]) -> int:
     """A floor under the block's longest float: no pairing floats less far than pairing neighbours in score
     order. With the bye in the block one player sits out (the bye pairs with anyone at no difference):
     whichever leaves the shortest longest float among the rest, found in one pass."""
-    scores = sorted((int(field.scores[n]) for pair in natural for n in pair if n != field.bye_node), reverse=True)
+    scores = sorted((field.scores[n] for pair in natural for n in pair if n != field.bye_node), reverse=True)
     gaps = [high - low for high, low in zip(scores, scores[1:])]
     if len(scores) % 2 == 0:
         return max(gaps[0::2], default=0)
@@ -68,12 +67,12 @@ def _clean_matching(count: int, clean: Edges, shortest: int,
     halving back, the shortest that pairs everyone is found in a few tries (a try whose weights would not
     fit 64 bits only asks whether everyone can be paired, and the answer is matched once found). None when
     no pairing of these pairs pairs everyone."""
-    values = sorted({value for value in clean.diff.tolist() if value >= shortest})
+    values = sorted({value for value in clean.diff if value >= shortest})
     tried: dict[int, tuple[bool, list[tuple[int, int]] | None]] = {}  # index -> (pairs everyone, the pairs)
 
     def pairs_everyone(index: int) -> bool:
         if index not in tried:
-            allowed = clean.keep(clean.diff <= values[index])
+            allowed = clean.within(values[index])
             pairs = _lexicographic_matching(count, allowed, (), fast_only=True)
             everyone = _perfect(count, allowed) if pairs is None else len(pairs) * 2 == count
             tried[index] = everyone, pairs
@@ -85,7 +84,7 @@ def _clean_matching(count: int, clean: Edges, shortest: int,
     found = _first_that(pairs_everyone, len(values), start)
     if found is None:
         return None
-    return tried[found][1] or _lexicographic_matching(count, clean.keep(clean.diff <= values[found]), ())
+    return tried[found][1] or _lexicographic_matching(count, clean.within(values[found]), ())
 
 
 def _first_that(holds: Callable[[int], bool], count: int, start: int = 0) -> int | None:
@@ -109,77 +108,83 @@ def _first_that(holds: Callable[[int], bool], count: int, start: int = 0) -> int
 
 
 def _perfect(count: int, edges: Edges) -> bool:
-    return len(max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), [1] * len(edges.u))))) * 2 \
-        == count
+    return len(max_weight_matching(count, [(u, v, 1) for u, v in zip(edges.u, edges.v)])) * 2 == count
 
 
-def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[np.ndarray]:
+def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[list[int]]:
     """The cost arrays in priority order: the levels 1-3 not already zero, one per score difference (largest
     first), rematches when allowed, standings order."""
     levels = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
     if with_diffs:
-        levels += [(edges.diff == value).astype(np.int64) for value in sorted(set(edges.diff.tolist()), reverse=True)
-                   if value > 0]
+        levels += [_floats_of(edges, value) for value in sorted(set(edges.diff), reverse=True) if value > 0]
         levels += [edges.soft, edges.order]
     return levels
 
 
-def _weights(levels: list[np.ndarray], pairs: int, limit: int | None = None) -> np.ndarray | None:
+def _floats_of(edges: Edges, value: int) -> list[int]:
+    """The level of one score difference: 1 for each pair that floats exactly `value`."""
+    return [1 if diff == value else 0 for diff in edges.diff]
+
+
+def _most(level: list[int], pairs: int) -> int:
+    """The most a level can add up to over `pairs` pairs."""
+    if max(level, default=0) <= 1:
+        return min(pairs, sum(level))
+    return sum(nlargest(pairs, level))
+
+
+def _weights(levels: list[list[int]], pairs: int, limit: int | None = None) -> list[int] | None:
     """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `limit`
     (default `INT_LIMIT`). Each level's multiplier exceeds the most the levels below it can add up to over
-    `pairs` pairs. Past 64 bits the weights are Python integers (exact; rustworkx takes them up to
-    `WIDE_LIMIT`)."""
+    `pairs` pairs (rustworkx takes them up to `WIDE_LIMIT`)."""
     multipliers, multiplier = [], 1
     for level in reversed(levels):
         multipliers.append(multiplier)
-        top = int(np.sort(level)[-pairs:].sum()) if len(level) else 0
-        multiplier *= top + 1
+        multiplier *= _most(level, pairs) + 1
     if multiplier >= (limit or INT_LIMIT):
         return None
-    kind = np.int64 if multiplier < INT_LIMIT else object
-    total = np.zeros(len(levels[0]) if levels else 0, dtype=kind)
+    weights = [multiplier] * (len(levels[0]) if levels else 0)
     for level, level_multiplier in zip(reversed(levels), multipliers):
-        total += level.astype(kind) * level_multiplier
-    return multiplier - total
+        if any(level):
+            weights = [weight - cost * level_multiplier for weight, cost in zip(weights, level)]
+    return weights
 
 
-def _any_weights(levels: list[np.ndarray], pairs: int) -> np.ndarray:
+def _any_weights(levels: list[list[int]], pairs: int) -> list[int]:
     """Weights for levels 1-3 alone, which fit 64 bits in any real field, else the wide integers (exact)."""
     weights = _weights(levels, pairs)
     return weights if weights is not None else _weights(levels, pairs, WIDE_LIMIT)
 
 
-def _matching(count: int, edges: Edges, weights: np.ndarray) -> list[tuple[int, int]]:
-    return max_weight_matching(count, list(zip(edges.u.tolist(), edges.v.tolist(), weights.tolist())))
+def _matching(count: int, edges: Edges, weights: list[int]) -> list[tuple[int, int]]:
+    return max_weight_matching(count, list(zip(edges.u, edges.v, weights)))
 
 
 def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
     """The least cost on levels 1-3 any pairing of the block has."""
     levels = [edges.hard, edges.team, edges.bye]
     pairs = _matching(count, edges, _any_weights(levels, count // 2))
-    pick = _picked(edges, pairs)
-    return tuple(int(level[pick].sum()) for level in levels)
+    return _upper_cost(edges, pairs)
 
 
-def _picked(edges: Edges, pairs: list[tuple[int, int]]) -> np.ndarray:
-    lookup = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(edges.u, edges.v))}
-    return np.array([lookup[(a, b)] for a, b in pairs], dtype=np.int64)
+def _upper_cost(edges: Edges, pairs: list[tuple[int, int]]) -> tuple[int, int, int]:
+    """What the matched `pairs` cost on levels 1-3."""
+    lookup = {pair: k for k, pair in enumerate(zip(edges.u, edges.v))}
+    picked = [lookup[pair] for pair in pairs]
+    return tuple(sum(level[k] for k in picked) for level in (edges.hard, edges.team, edges.bye))
 
 
-def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> np.ndarray:
+def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> list[bool]:
     """A level whose best total is 0 rules out every edge that costs anything on it."""
-    mask = np.ones(len(edges.u), dtype=bool)
-    for level, best in zip((edges.hard, edges.team, edges.bye), upper):
-        if best == 0:
-            mask &= level == 0
-    return mask
+    zero = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best == 0]
+    return [not any(costs) for costs in zip(*zero)] if zero else [True] * len(edges.u)
 
 
 def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at_least: int) -> int:
     """The smallest longest score difference of a pairing that keeps the best cost on levels 1-3 (never less
     than `at_least`, the block's floor)."""
-    values = sorted({value for value in edges.diff.tolist() if value >= at_least})
-    found = _first_that(lambda index: _achieves(count, edges.keep(edges.diff <= values[index]), upper), len(values))
+    values = sorted({value for value in edges.diff if value >= at_least})
+    found = _first_that(lambda index: _achieves(count, edges.within(values[index]), upper), len(values))
     return values[found] if found is not None else 0
 
 
@@ -188,10 +193,7 @@ def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
         return _perfect(count, edges)
     levels = _levels(edges, upper, with_diffs=False)
     pairs = _matching(count, edges, _any_weights(levels, count // 2))
-    if len(pairs) * 2 != count:
-        return False
-    pick = _picked(edges, pairs)
-    return tuple(int(level[pick].sum()) for level in (edges.hard, edges.team, edges.bye)) == upper
+    return len(pairs) * 2 == count and _upper_cost(edges, pairs) == upper
 
 
 def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
@@ -212,7 +214,7 @@ def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
     raise AssertionError("levels 1-3 and one merged float level always fit")
 
 
-def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[np.ndarray]) -> Iterator[list[np.ndarray]]:
+def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[list[int]]) -> Iterator[list[list[int]]]:
     """The levels to try on wide weights, most exact first: all of them; without standings order; without the
     rematches of level 5 too; then (a block with more distinct floats than even 120 bits can rank one by one,
     which no real event has shown) the shortest floats merged, one more each time, into a single level that
@@ -221,8 +223,8 @@ def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[np.ndarray]
     yield levels[:-1]
     yield levels[:-2]
     head = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
-    values = sorted({value for value in edges.diff.tolist() if value > 0}, reverse=True)
+    values = sorted({value for value in edges.diff if value > 0}, reverse=True)
     for kept in range(len(values) - 1, -1, -1):
-        exact = [(edges.diff == value).astype(np.int64) for value in values[:kept]]
-        yield head + exact + [np.where(edges.diff <= values[kept], edges.diff, 0).astype(np.int64)]
-    yield head + [np.zeros(len(edges.u), dtype=np.int64)]
+        exact = [_floats_of(edges, value) for value in values[:kept]]
+        yield head + exact + [[diff if diff <= values[kept] else 0 for diff in edges.diff]]
+    yield head + [[0] * len(edges.u)]

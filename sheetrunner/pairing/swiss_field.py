@@ -10,10 +10,9 @@ both read the objective from here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
-
-import numpy as np
+from itertools import combinations
 
 from . import PairingRequest
 from .swiss_rules import bye_order, rematch, score_difference, second_bye, standings_order, team_clash
@@ -21,19 +20,23 @@ from .swiss_rules import bye_order, rematch, score_difference, second_bye, stand
 
 @dataclass
 class Edges:
-    """The candidate pairs of one block as parallel integer arrays (local node numbers), one array per level."""
+    """The candidate pairs of one block as parallel lists of integers (local node numbers), one list per level."""
 
-    u: np.ndarray
-    v: np.ndarray
-    hard: np.ndarray
-    team: np.ndarray
-    bye: np.ndarray
-    diff: np.ndarray
-    soft: np.ndarray
-    order: np.ndarray
+    u: list[int]
+    v: list[int]
+    hard: list[int]
+    team: list[int]
+    bye: list[int]
+    diff: list[int]
+    soft: list[int]
+    order: list[int]
 
-    def keep(self, mask: np.ndarray) -> Edges:
-        return Edges(*(getattr(self, name)[mask] for name in self.__dataclass_fields__))
+    def keep(self, mask: list[bool]) -> Edges:
+        return Edges(*([value for value, kept in zip(getattr(self, f.name), mask) if kept] for f in fields(self)))
+
+    def within(self, longest: int) -> Edges:
+        """The pairs that float no further than `longest`."""
+        return self.keep([diff <= longest for diff in self.diff])
 
 
 class SwissField:
@@ -45,63 +48,54 @@ class SwissField:
         self.size = len(self.entrants)
         self.bye_node = self.size if self.size % 2 else None
         self.node_count = self.size + (1 if self.bye_node is not None else 0)
-        pad = [0] * (self.bye_node is not None)  # the bye node's value in each array
+        pad = [0] * (self.bye_node is not None)  # the bye node's value in each list
         exact = [Fraction(e.score) for e in self.entrants]
         self.scale = math.lcm(*(score.denominator for score in exact)) if exact else 1
         scores = [score.numerator * (self.scale // score.denominator) for score in exact]
-        self.scores = np.array(scores + ([scores[-1]] if self.bye_node is not None else []), dtype=np.int64)
+        self.scores = scores + scores[-1:] * (self.bye_node is not None)
         index = {e.id: i for i, e in enumerate(self.entrants)}
         self.met = [{index[o]: r for o, r in e.met.items() if o in index} for e in self.entrants]
-        teams = {team: code for code, team in enumerate(sorted({e.team for e in self.entrants if e.team}), start=1)}
-        self.teams = np.array([teams.get(e.team, 0) if request.keep_teams_apart else 0 for e in self.entrants] + pad,
-                              dtype=np.int64)
-        self.fixed = np.array([e.fixed_table or 0 for e in self.entrants] + pad, dtype=np.int64)
-        self.bye_rank = np.array(bye_order([e.had_bye for e in self.entrants]) + pad, dtype=np.int64)
-        self.had_bye = np.array([e.had_bye for e in self.entrants] + [False] * (self.bye_node is not None))
+        self.teams = [e.team if request.keep_teams_apart else "" for e in self.entrants] + [""] * len(pad)
+        self.fixed = [e.fixed_table or 0 for e in self.entrants] + pad
+        self.bye_rank = bye_order([e.had_bye for e in self.entrants]) + pad
+        self.had_bye = [e.had_bye for e in self.entrants] + [False] * len(pad)
 
     def edges(self, nodes: list[int]) -> Edges:
-        """Every pair of `nodes` (sorted) with its cost on each level, as arrays over local node numbers."""
-        count = len(nodes)
-        local_u, local_v = np.triu_indices(count, k=1)
-        node = np.array(nodes, dtype=np.int64)
-        met = np.zeros((count, count), dtype=np.int64)
-        position = {n: k for k, n in enumerate(nodes)}
-        for k, n in enumerate(nodes):
-            if n != self.bye_node:
-                for other, round_met in self.met[n].items():
-                    if other in position:
-                        met[k, position[other]] = round_met
-        return self.levels(local_u, local_v, node[local_u], node[local_v], met[local_u, local_v])
+        """Every pair of `nodes` (sorted) with its cost on each level, over local node numbers."""
+        local_u, local_v = zip(*combinations(range(len(nodes)), 2)) if len(nodes) > 1 else ((), ())
+        first = [nodes[k] for k in local_u]
+        second = [nodes[k] for k in local_v]
+        met = [self.met[a].get(b, 0) for a, b in zip(first, second)]  # the bye node is last: never `a`, never met
+        return self.levels(list(local_u), list(local_v), first, second, met)
 
-    def levels(self, u, v, first: np.ndarray, second: np.ndarray, met_round: np.ndarray) -> Edges:
+    def levels(self, u: list[int], v: list[int], first: list[int], second: list[int], met_round: list[int]) -> Edges:
         """The cost of pairs (first ranked above second) on every level, composed from the rules of
         `swiss_rules`: the one definition of the objective. A pair with the bye node costs only on the hard
         level (a second bye) and the bye level."""
-        is_bye = second == (self.bye_node if self.bye_node is not None else -1)
         allowed = self.request.allow_rematches
-        pairs = self.node_count // 2
-        rematches = rematch(met_round, self.request.round, pairs)
-        hard = np.where(is_bye, second_bye(self.had_bye[first], self.request.round, pairs),
-                        0 if allowed else rematches)
-        soft = np.where(is_bye, 0, rematches if allowed else 0)
-        team = np.where(is_bye, 0, team_clash(self.teams[first], self.teams[second], self.fixed[first],
-                                              self.fixed[second]))
-        bye = np.where(is_bye, self.bye_rank[first], 0)
-        diff = np.where(is_bye, 0, score_difference(self.scores[first], self.scores[second]))
-        order = np.where(is_bye, 0, standings_order(first, second))
-        return Edges(u, v, hard, team, bye, diff, soft, order)
+        span = (self.request.round, self.node_count // 2)
+        teams, fixed, scores = self.teams, self.fixed, self.scores
+        costs = []
+        for a, b, met in zip(first, second, met_round):
+            if b == self.bye_node:
+                costs.append((second_bye(self.had_bye[a], *span), 0, self.bye_rank[a], 0, 0, 0))
+                continue
+            again = rematch(met, *span)
+            costs.append((0 if allowed else again, team_clash(teams[a], teams[b], fixed[a], fixed[b]), 0,
+                          score_difference(scores[a], scores[b]), again if allowed else 0, standings_order(a, b)))
+        columns = [list(column) for column in zip(*costs)] if costs else [[] for _ in range(6)]
+        return Edges(u, v, *columns)
 
     def vector(self, pairs: list[tuple[int, int]]) -> tuple:
         """A whole pairing's cost as a comparable tuple, level by level in the objective's order (the score
         differences as a tuple sorted from the largest down)."""
         ordered = [tuple(sorted(pair)) for pair in pairs]
-        first = np.array([a for a, _ in ordered], dtype=np.int64)
-        second = np.array([b for _, b in ordered], dtype=np.int64)
-        met = np.array([self.met[a].get(b, 0) if b != self.bye_node else 0 for a, b in ordered], dtype=np.int64)
+        first = [a for a, _ in ordered]
+        second = [b for _, b in ordered]
+        met = [self.met[a].get(b, 0) for a, b in ordered]
         levels = self.levels(first, second, first, second, met)
-        diffs = tuple(sorted((int(d) for d in levels.diff), reverse=True))
-        return (int(levels.hard.sum()), int(levels.team.sum()), int(levels.bye.sum()), diffs, int(levels.soft.sum()),
-                int(levels.order.sum()))
+        return (sum(levels.hard), sum(levels.team), sum(levels.bye), tuple(sorted(levels.diff, reverse=True)),
+                sum(levels.soft), sum(levels.order))
 
     def natural(self) -> list[tuple[int, int]]:
         """The ideal pairing: 1 v 2, 3 v 4, … down the standings (the bye node last). Scores only fall down the

@@ -1,8 +1,8 @@
 """The Swiss engine's objective, one named rule per level (SPEC §5.1, sources 004 and 003).
 
-Each rule is a small pure function of the candidate pairs, given as parallel numpy arrays (or, for the
-bye, of the standings); `swiss_field.SwissField` composes them into the cost of each pair on each level,
-and a pairing's cost is compared in strict lexicographic order:
+Each rule is a small pure function giving what one candidate pair costs on its level (or, for the bye, what
+each player in the standings costs); `swiss_field.SwissField` composes them into the cost of each pair on
+each level, and a pairing's cost is compared in strict lexicographic order:
 
 1. hard rules: `rematch` (when rematches are not allowed) and `second_bye`: as few rematches as possible, then no
    second bye, then the oldest rematches;
@@ -12,13 +12,14 @@ and a pairing's cost is compared in strict lexicographic order:
    element (the longest float as short as possible, then the next);
 5. `rematch` again, when the event allows rematches: as few as possible, recent ones weighing more;
 6. `standings_order`: 1 v 2, 3 v 4 down the standings.
+
+The rules are plain integer arithmetic on Python numbers: a round's pairing costs a few hundredths of a second
+even at 4,096 players, so numpy's import (a tenth of a second, more than pairing a 64-player round) is not paid.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
-
-import numpy as np
 
 
 def recency_span(round_number: int, pairs: int) -> int:
@@ -27,29 +28,28 @@ def recency_span(round_number: int, pairs: int) -> int:
     return (pairs + 1) * (round_number + 1)
 
 
-def rematch(met_round: np.ndarray, round_number: int, pairs: int) -> np.ndarray:
+def rematch(met_round: int, round_number: int, pairs: int) -> int:
     """A pair that met before (`met_round` > 0, the round they last met; 0 for a pair that never met) weighs two
     spans plus the round they last met: one rematch more outweighs a second bye and any recency, and among as
     many rematches the older ones are made (SPEC §5.1: "hard: no rematch (unless allowed)"; §3 swiss-tp:
     "Rematches are avoided (option to allow)"; 003: players should "not face an opponent they already fought").
     A hard rule, or the fifth level when allowed."""
-    return np.where(met_round > 0, 2 * recency_span(round_number, pairs) + met_round, 0)
+    return 2 * recency_span(round_number, pairs) + met_round if met_round > 0 else 0
 
 
-def second_bye(had_bye: np.ndarray, round_number: int, pairs: int) -> np.ndarray:
+def second_bye(had_bye: bool, round_number: int, pairs: int) -> int:
     """The bye given to a player who has had one weighs one span: less than any rematch, more than any recency
     (SPEC §5.1: "hard: … at most one bye per player"; 004: "a single player is never given more than one
     Bye")."""
-    return np.where(had_bye, recency_span(round_number, pairs), 0)
+    return recency_span(round_number, pairs) if had_bye else 0
 
 
-def team_clash(team_first: np.ndarray, team_second: np.ndarray, fixed_first: np.ndarray,
-               fixed_second: np.ndarray) -> np.ndarray:
-    """1 for two players of one team (team codes, 0 for none or when teams are not kept apart), and 1 more for
-    two players whose `Fixed table`s differ (they cannot share a table) (SPEC §5: "players of the same `Team`
-    are kept apart when possible", "`Fixed table` is honoured"; §5.1: "teams apart (per option)")."""
-    team = ((team_first > 0) & (team_first == team_second)).astype(np.int64)
-    return team + ((fixed_first > 0) & (fixed_second > 0) & (fixed_first != fixed_second))
+def team_clash(team_first: str, team_second: str, fixed_first: int | None, fixed_second: int | None) -> int:
+    """1 for two players of one team ("" for none, or when teams are not kept apart), and 1 more for two players
+    whose `Fixed table`s differ (they cannot share a table) (SPEC §5: "players of the same `Team` are kept
+    apart when possible", "`Fixed table` is honoured"; §5.1: "teams apart (per option)")."""
+    team = 1 if team_first and team_first == team_second else 0
+    return team + (1 if fixed_first and fixed_second and fixed_first != fixed_second else 0)
 
 
 def bye_order(had_bye: Sequence[bool]) -> list[int]:
@@ -68,15 +68,15 @@ def bye_order(had_bye: Sequence[bool]) -> list[int]:
     return costs
 
 
-def score_difference(score_first: np.ndarray, score_second: np.ndarray) -> np.ndarray:
+def score_difference(score_first: int, score_second: int) -> int:
     """How far a pair floats: the difference of their scores (integers: scores times a common denominator).
     A pairing's differences, sorted from the largest down, are compared as lists (SPEC §5.1: "the pairs'
     score differences sorted from largest down, minimised lexicographically (the longest float as short as
     possible, then the next); as few floaters"; 003: "players face equally ranked opponents")."""
-    return np.abs(score_first - score_second)
+    return abs(score_first - score_second)
 
 
-def standings_order(rank_first: np.ndarray, rank_second: np.ndarray) -> np.ndarray:
+def standings_order(rank_first: int, rank_second: int) -> int:
     """How far apart in the standings a pair is (rank_second below rank_first): summed over a pairing, least
     for 1 v 2, 3 v 4, and a floater meets the nearest player it can (SPEC §5.1: "then standings order (1 v 2,
     3 v 4 as in 004)"; 004: "opponents are assigned in descending order of ranking (first against second,
