@@ -296,27 +296,24 @@ def cost(request, pairing):
 
 @pytest.fixture
 def wide_levels_tried(monkeypatch):
-    """The indexes of `_wider_levels` each wide solve went through (3 and up: floats merged)."""
+    """The indexes of `_levels_to_try` each solve went through (3 and up: floats merged)."""
     seen: list[int] = []
-    original = swiss_engine._wider_levels
+    original = swiss_engine._levels_to_try
 
     def spy(*args):
         for index, levels in enumerate(original(*args)):
             seen.append(index)
             yield levels
 
-    monkeypatch.setattr(swiss_engine, "_wider_levels", spy)
+    monkeypatch.setattr(swiss_engine, "_levels_to_try", spy)
     return seen
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_wide_weights_give_the_same_optimum_as_64_bit_ones(monkeypatch, no_networkx, wide_levels_tried, seed):
+def test_a_crowded_field_is_weighed_on_every_level_at_once(no_networkx, wide_levels_tried, seed):
     request = crowded_request(seed)
-    usual = cost(request, pair_swiss(request))
-    assert wide_levels_tried == []
-    monkeypatch.setattr(swiss_engine, "INT_LIMIT", 1)  # no 64-bit weights fit: every solve goes wide
-    assert cost(request, pair_swiss(request)) == usual
-    assert wide_levels_tried and max(wide_levels_tried) < 3  # exact: nothing merged
+    pair_swiss(request)
+    assert wide_levels_tried and set(wide_levels_tried) == {0}  # nothing dropped, nothing merged
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -324,8 +321,7 @@ def test_merged_floats_keep_levels_1_to_3_and_the_longest_float(monkeypatch, no_
                                                                  seed):
     request = crowded_request(seed)
     usual = cost(request, pair_swiss(request))
-    monkeypatch.setattr(swiss_engine, "INT_LIMIT", 1)
-    monkeypatch.setattr(swiss_engine, "WIDE_LIMIT", 2 ** 12)  # too narrow to rank every float one by one
+    monkeypatch.setattr(swiss_engine, "LIMIT", 2 ** 12)  # too narrow to rank every float one by one
     pairing = pair_swiss(request)
     assert max(wide_levels_tried) >= 3
     seated = [pid for table in pairing.tables for pid in table.player_ids] + list(pairing.byes)
@@ -336,16 +332,16 @@ def test_merged_floats_keep_levels_1_to_3_and_the_longest_float(monkeypatch, no_
 
 def test_pair_reaches_the_fallback_without_networkx(tmp_path, run, monkeypatch, no_networkx, wide_levels_tried):
     # P1 and P2 tie 5-5 (2 TP each, above P3 and P4's 0-0 tie): the ideal 1 v 2 is a rematch, so the round is
-    # solved exactly, and with no 64-bit weights allowed that goes through the fallback (exit 70 before).
+    # solved exactly, and with weights this narrow only the merged levels fit (exit 70 before).
     rows = [(1, "P1", 5, 0), (1, "P2", 5, 0), (2, "P3", 0, 0), (2, "P4", 0, 0)]
-    usual, wide = (make_event(tmp_path / name, ["P1", "P2", "P3", "P4"], [rows]) for name in ("a.xlsx", "b.xlsx"))
-    assert run("pair", usual).exit_code == 0 and wide_levels_tried == []
-    monkeypatch.setattr(swiss_engine, "INT_LIMIT", 1)
-    result = run("pair", wide)
+    usual, narrow = (make_event(tmp_path / name, ["P1", "P2", "P3", "P4"], [rows]) for name in ("a.xlsx", "b.xlsx"))
+    assert run("pair", usual).exit_code == 0 and set(wide_levels_tried) == {0}
+    monkeypatch.setattr(swiss_engine, "LIMIT", 2)
+    result = run("pair", narrow)
     assert result.exit_code == 0, result.output
-    assert wide_levels_tried
-    assert round_rows(wide, 2) == round_rows(usual, 2)
+    assert max(wide_levels_tried) >= 3
+    assert round_rows(narrow, 2) == round_rows(usual, 2)
     tables: dict = {}
-    for row in round_rows(wide, 2)[1:]:
+    for row in round_rows(narrow, 2)[1:]:
         tables.setdefault(row[0], set()).add(row[3])
     assert all(len(players & {"P1", "P2"}) == 1 for players in tables.values())  # no rematch

@@ -61,3 +61,11 @@ def test_the_charts_extra_missing_is_one_line_before_any_simulation(tmp_path, ru
         "The simulation report's charts need matplotlib, which is not installed (it is an optional part of "
         'sheetrunner). Install it with: pip install "sheetrunner[charts]"; or leave out --html.')
     assert not (tmp_path / "s.html").exists()
+
+
+def test_pairing_a_two_player_swiss_round_loads_no_numpy_pandas_or_solver(tmp_path):
+    """The Swiss engine's weights are plain integers: numpy's import would cost more than pairing 64 players."""
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dov"], [[(1, "Ann", 5, 1), (1, "Ben", 2, 1),
+                                                                          (2, "Cat", 3, 1), (2, "Dov", 3, 1)]])
+    assert loaded_by("pair", path, "--no-reports") == [  # 1 v 2, 3 v 4 breaks no rule: not even a matching
+        "lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets", "sheetrunner.rulesets.swiss_tp"]

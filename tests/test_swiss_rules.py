@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from sheetrunner.pairing import Entrant, PairingRequest
 from sheetrunner.pairing.swiss import SwissField, pair_swiss
 from sheetrunner.pairing.swiss_rules import (bye_order, rematch, score_difference, second_bye, standings_order,
@@ -34,9 +32,9 @@ def tables(pairing):
 def test_rematch():
     """Four players on 3 points; Ann (1) and Ben (2) met in round 1. Standings order alone would pair them again."""
     # Round 2, 2 pairs: a span is (2 + 1) * (2 + 1) = 9; a rematch last met in round 1 weighs 2 * 9 + 1 = 19.
-    assert rematch(np.array([1, 0]), 2, 2).tolist() == [19, 0]
+    assert (rematch(1, 2, 2), rematch(0, 2, 2)) == (19, 0)
     # Round 5, 4 pairs (span 5 * 6 = 30): more recent, heavier: 60 + 3 and 60 + 1.
-    assert rematch(np.array([3, 1]), 5, 4).tolist() == [63, 61]
+    assert (rematch(3, 5, 4), rematch(1, 5, 4)) == (63, 61)
     field = request(2, entrant(1, 3, met={2: 1}), entrant(2, 3, met={1: 1}), entrant(3, 3), entrant(4, 3))
     # 1 v 2, 3 v 4: hard 19, standings order 1 + 1; 1 v 3, 2 v 4: nothing on the hard level, order 2 + 2.
     assert SwissField(field).vector([(0, 1), (2, 3)]) == (19, 0, 0, (0, 0), 0, 2)
@@ -71,7 +69,7 @@ def test_second_bye():
     """Round 3, three players: Ben (2) and Cy (3) have had a bye. Ann (1) takes it; any other gives a second bye.
     Both choices float 3 points over one place in the standings: only the rule decides."""
     # Round 3, 2 pairs (three players and the bye): one span, 3 * 4 = 12; a rematch weighs two and more.
-    assert second_bye(np.array([True, False]), 3, 2).tolist() == [12, 0]
+    assert (second_bye(True, 3, 2), second_bye(False, 3, 2)) == (12, 0)
     field = request(3, entrant(1, 6), entrant(2, 3, had_bye=True), entrant(3, 0, had_bye=True))
     # Node 3 is the bye. Ann's bye: 2 v 3 floats 3, order 1. Cy's bye: a second bye (12), 1 v 2 floats 3, order 1.
     assert SwissField(field).vector([(0, 3), (1, 2)]) == (0, 0, 0, (3, 0), 0, 1)
@@ -80,11 +78,11 @@ def test_second_bye():
 
 
 def test_team_clash_and_different_fixed_tables():
-    # Team codes (0: none): one team; two teams; nobody's. Fixed tables (0: none): 1 and 2 cannot share a table.
-    none = np.zeros(3, dtype=np.int64)
-    assert team_clash(np.array([1, 1, 0]), np.array([1, 2, 0]), none, none).tolist() == [1, 0, 0]
-    assert team_clash(none, none, np.array([1, 1, 1]), np.array([2, 1, 0])).tolist() == [1, 0, 0]
-    assert team_clash(np.array([1]), np.array([1]), np.array([1]), np.array([2])).tolist() == [2]  # both
+    # Teams ("": none): one team; two teams; nobody's. Fixed tables (0: none): 1 and 2 cannot share a table.
+    assert [team_clash(first, second, 0, 0) for first, second in (("Red", "Red"), ("Red", "Blue"), ("", ""))] == [
+        1, 0, 0]
+    assert [team_clash("", "", first, second) for first, second in ((1, 2), (1, 1), (1, 0))] == [1, 0, 0]
+    assert team_clash("Red", "Red", 1, 2) == 2  # both
     field = request(2, entrant(1, 3, "Red"), entrant(2, 3, "Red"), entrant(3, 3), entrant(4, 3))
     assert SwissField(field).vector([(0, 1), (2, 3)]) == (0, 1, 0, (0, 0), 0, 2)
     assert tables(pair_swiss(field)) == [(1, 3), (2, 4)]
@@ -123,7 +121,7 @@ def test_score_difference_longest_float_first():
     """Round 2 of a 3-point-win event: 9, 6, 6, 3, 3, 0; Ann (1) met Ben (2), Ben met Dov (4). Standings order would
     float Ann 6 points down to Dov; the rule wants three floats of 3 instead (SPEC §5.1: "the longest float as
     short as possible, then the next")."""
-    assert score_difference(np.array([9, 6]), np.array([6, 0])).tolist() == [3, 6]
+    assert (score_difference(9, 6), score_difference(6, 0)) == (3, 6)
     field = request(2, entrant(1, 9, met={2: 1}), entrant(2, 6, met={1: 1, 4: 1}), entrant(3, 6),
                     entrant(4, 3, met={2: 1}), entrant(5, 3), entrant(6, 0))
     vectors = SwissField(field).vector
@@ -136,8 +134,8 @@ def test_score_difference_longest_float_first():
 def test_standings_order():
     """Four players on 3 points, nobody has met: 1 v 2, 3 v 4 (004: "first against second, third against
     fourth")."""
-    assert standings_order(np.array([0, 2]), np.array([1, 3])).tolist() == [1, 1]
-    assert standings_order(np.array([0, 1]), np.array([3, 2])).tolist() == [3, 1]
+    assert (standings_order(0, 1), standings_order(2, 3)) == (1, 1)
+    assert (standings_order(0, 3), standings_order(1, 2)) == (3, 1)
     field = request(2, *(entrant(pid, 3) for pid in (1, 2, 3, 4)))
     vectors = SwissField(field).vector
     assert (vectors([(0, 1), (2, 3)]), vectors([(0, 2), (1, 3)]), vectors([(0, 3), (1, 2)])) == (
@@ -146,21 +144,20 @@ def test_standings_order():
 
 
 def test_only_two_different_fixed_tables_clash_and_the_weights_are_whole_numbers():
-    """A player with no fixed table (0) may sit with one who has table 5; tables 2 and 1 differ, a clash; the
-    level is integer, as every level the exact matching packs into one weight (found by the mutation run)."""
-    none = np.array([0, 0, 0])
-    clash = team_clash(none, none, np.array([0, 2, 3]), np.array([5, 1, 3]))
-    assert clash.tolist() == [0, 1, 0]
-    assert clash.dtype == np.int64
-    assert team_clash(np.array([4]), np.array([4]), np.array([0]), np.array([0])).dtype == np.int64
+    """A player with no fixed table (0 or None) may sit with one who has table 5; tables 2 and 1 differ, a clash;
+    the level is a whole number, as every level the exact matching packs into one weight (found by the mutation
+    run)."""
+    clashes = [team_clash("", "", first, second) for first, second in ((0, 5), (None, 5), (2, 1), (3, 3))]
+    assert clashes == [0, 0, 1, 0]
+    assert all(type(clash) is int for clash in clashes + [team_clash("Red", "Red", 0, 0)])
 
 
 def test_fewer_rematches_before_older_ones_and_a_second_bye_between():
     """Round 5, 4 pairs (a span of 5 * 6 = 30). Three rematches from round 4 weigh 3 * (60 + 4) = 192, less than
     four from round 1, 4 * (60 + 1) = 244: as few rematches as can be, then the oldest. A second bye (30) weighs
     less than one rematch more (61) and more than any recency (all four pairs last met in round 5 add 20)."""
-    three_recent = int(rematch(np.array([4, 4, 4]), 5, 4).sum())
-    four_old = int(rematch(np.array([1, 1, 1, 1]), 5, 4).sum())
+    three_recent = sum(rematch(4, 5, 4) for _ in range(3))
+    four_old = sum(rematch(1, 5, 4) for _ in range(4))
     assert (three_recent, four_old) == (192, 244)
-    bye = int(second_bye(np.array([True]), 5, 4)[0])
-    assert int(rematch(np.array([1]), 5, 4)[0]) > bye > 4 * 5
+    bye = second_bye(True, 5, 4)
+    assert rematch(1, 5, 4) > bye > 4 * 5

@@ -6,8 +6,8 @@ levels 1-3 (hard rules, team clash, bye order) need be given up: the final match
 that give up nothing and float no further than a floor no pairing beats, then further, and the first that
 pairs everyone is the answer (`_clean_matching`). Otherwise in three steps: the best cost on levels 1-3
 (edges that cannot be in an optimal pairing are dropped), the smallest possible longest float (edges longer
-than it are dropped), then the full lexicographic weights over what remains, which then fit in 64 bits
-(else rustworkx matches them exactly on integers up to 120 bits; networkx is never needed).
+than it are dropped), then the full lexicographic weights over what remains. The weights are Python integers,
+which rustworkx matches exactly up to 120 bits (`LIMIT`); networkx is never needed.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from typing import Callable, Iterator
 from .matching import max_weight_matching
 from .swiss_field import Edges, SwissField
 
-INT_LIMIT = 2 ** 62  # 64-bit weights: tried first
-WIDE_LIMIT = 2 ** 120  # rustworkx matches exactly on 128-bit integers; its blossom duals need the headroom
+LIMIT = 2 ** 120  # rustworkx matches exactly on 128-bit integers; its blossom duals need the headroom
 
 
 def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
@@ -65,7 +64,7 @@ def _clean_matching(count: int, clean: Edges, shortest: int,
     (`shortest`) or a little above. Each try is the final matching on the pairs that float at most so far;
     galloping up the possible longest floats (or starting from `within`, known to pair everyone), then
     halving back, the shortest that pairs everyone is found in a few tries (a try whose weights would not
-    fit 64 bits only asks whether everyone can be paired, and the answer is matched once found). None when
+    fit `LIMIT` only asks whether everyone can be paired, and the answer is matched once found). None when
     no pairing of these pairs pairs everyone."""
     values = sorted({value for value in clean.diff if value >= shortest})
     tried: dict[int, tuple[bool, list[tuple[int, int]] | None]] = {}  # index -> (pairs everyone, the pairs)
@@ -73,7 +72,7 @@ def _clean_matching(count: int, clean: Edges, shortest: int,
     def pairs_everyone(index: int) -> bool:
         if index not in tried:
             allowed = clean.within(values[index])
-            pairs = _lexicographic_matching(count, allowed, (), fast_only=True)
+            pairs = _lexicographic_matching(count, allowed, (), exact_only=True)
             everyone = _perfect(count, allowed) if pairs is None else len(pairs) * 2 == count
             tried[index] = everyone, pairs
         return tried[index][0]
@@ -133,27 +132,21 @@ def _most(level: list[int], pairs: int) -> int:
     return sum(nlargest(pairs, level))
 
 
-def _weights(levels: list[list[int]], pairs: int, limit: int | None = None) -> list[int] | None:
+def _weights(levels: list[list[int]], pairs: int) -> list[int] | None:
     """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `limit`
-    (default `INT_LIMIT`). Each level's multiplier exceeds the most the levels below it can add up to over
-    `pairs` pairs (rustworkx takes them up to `WIDE_LIMIT`)."""
+    (`LIMIT`, unless the tests narrow it). Each level's multiplier exceeds the most the levels below it can add
+    up to over `pairs` pairs."""
     multipliers, multiplier = [], 1
     for level in reversed(levels):
         multipliers.append(multiplier)
         multiplier *= _most(level, pairs) + 1
-    if multiplier >= (limit or INT_LIMIT):
+    if multiplier >= LIMIT:
         return None
     weights = [multiplier] * (len(levels[0]) if levels else 0)
     for level, level_multiplier in zip(reversed(levels), multipliers):
         if any(level):
             weights = [weight - cost * level_multiplier for weight, cost in zip(weights, level)]
     return weights
-
-
-def _any_weights(levels: list[list[int]], pairs: int) -> list[int]:
-    """Weights for levels 1-3 alone, which fit 64 bits in any real field, else the wide integers (exact)."""
-    weights = _weights(levels, pairs)
-    return weights if weights is not None else _weights(levels, pairs, WIDE_LIMIT)
 
 
 def _matching(count: int, edges: Edges, weights: list[int]) -> list[tuple[int, int]]:
@@ -163,7 +156,7 @@ def _matching(count: int, edges: Edges, weights: list[int]) -> list[tuple[int, i
 def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
     """The least cost on levels 1-3 any pairing of the block has."""
     levels = [edges.hard, edges.team, edges.bye]
-    pairs = _matching(count, edges, _any_weights(levels, count // 2))
+    pairs = _matching(count, edges, _weights(levels, count // 2))  # levels 1-3 alone fit in any real field
     return _upper_cost(edges, pairs)
 
 
@@ -192,33 +185,29 @@ def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
     if not any(upper):
         return _perfect(count, edges)
     levels = _levels(edges, upper, with_diffs=False)
-    pairs = _matching(count, edges, _any_weights(levels, count // 2))
+    pairs = _matching(count, edges, _weights(levels, count // 2))
     return len(pairs) * 2 == count and _upper_cost(edges, pairs) == upper
 
 
 def _lexicographic_matching(count: int, edges: Edges, upper: tuple[int, ...],
-                            fast_only: bool = False) -> list[tuple[int, int]] | None:
-    """The final matching on 64-bit weights, without standings order if those would overflow; then, unless
-    `fast_only` (None), on the wider integers rustworkx still matches exactly (`_wider_levels`)."""
-    levels = _levels(edges, upper)
-    for tried in (levels, levels[:-1]):
+                            exact_only: bool = False) -> list[tuple[int, int]] | None:
+    """The matching on the most exact levels whose weights fit (`_levels_to_try`); with `exact_only`, None when
+    neither all the levels nor all but standings order do."""
+    for index, tried in enumerate(_levels_to_try(edges, upper)):
+        if exact_only and index == 2:
+            return None
         weights = _weights(tried, count // 2)
-        if weights is not None:
-            return _matching(count, edges, weights)
-    if fast_only:
-        return None
-    for tried in _wider_levels(edges, upper, levels):
-        weights = _weights(tried, count // 2, WIDE_LIMIT)
         if weights is not None:
             return _matching(count, edges, weights)
     raise AssertionError("levels 1-3 and one merged float level always fit")
 
 
-def _wider_levels(edges: Edges, upper: tuple[int, ...], levels: list[list[int]]) -> Iterator[list[list[int]]]:
-    """The levels to try on wide weights, most exact first: all of them; without standings order; without the
-    rematches of level 5 too; then (a block with more distinct floats than even 120 bits can rank one by one,
-    which no real event has shown) the shortest floats merged, one more each time, into a single level that
-    weighs them by their total length, so floating less still counts. The levels above stay exact."""
+def _levels_to_try(edges: Edges, upper: tuple[int, ...]) -> Iterator[list[list[int]]]:
+    """The levels to weigh, most exact first: all of them; without standings order; without the rematches of
+    level 5 too; then (a block with more distinct floats than even 120 bits can rank one by one, which no real
+    event has shown) the shortest floats merged, one more each time, into a single level that weighs them by
+    their total length, so floating less still counts. The levels above stay exact."""
+    levels = _levels(edges, upper)
     yield levels
     yield levels[:-1]
     yield levels[:-2]
