@@ -19,7 +19,10 @@ def shown_number(value: Any, percent: bool = False, places: int = 2) -> str:
     100.00%), so a column of them lines up. None (nothing to show) is blank."""
     if value is None:
         return ""
-    value = Fraction(value)
+    if type(value) is not Fraction:
+        if type(value) is int and not percent:
+            return str(value)  # the usual case, without a Fraction made (tens of thousands in a big report)
+        value = Fraction(value)
     if percent:
         return f"{float(value * 100):.{places}f}%"
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.{places}f}"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+from builder import make_event
 
 from sheetrunner import __version__
 from sheetrunner.cli import cli
@@ -28,6 +29,21 @@ def test_python_dash_m_runs_the_same_cli():
     result = subprocess.run([sys.executable, "-m", "sheetrunner", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert result.stdout.startswith("Usage: sheetrunner [OPTIONS] COMMAND [ARGS]...")
+
+
+def test_a_process_that_ends_at_once_still_says_everything_and_its_code(tmp_path):
+    """The process ends without freeing its objects (`exits.run_command_line`): what it printed to a pipe is all
+    there, and the exit code is the command's."""
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben"], [[(1, "Ann", 5, 1), (1, "Ben", 2, 1)]])
+    command = [sys.executable, "-m", "sheetrunner", "standings", "--no-write", str(path)]
+    printed = subprocess.run(command, capture_output=True, text=True)
+    lines = printed.stdout.splitlines()
+    assert (printed.returncode, lines[0], lines[3].split()[:3], lines[-1].split()[0]) == (
+        0, "Standings after round 1", ["2", "2", "Ben"], "Draw:")
+    missing = subprocess.run([sys.executable, "-m", "sheetrunner", "check", "no.xlsx"], capture_output=True,
+                             text=True, cwd=tmp_path)
+    assert (missing.returncode, missing.stdout + missing.stderr) == (
+        1, "no.xlsx: There is no file no.xlsx. Check the name and the folder.\n1 error(s), 0 warning(s).\n")
 
 
 @pytest.mark.parametrize("name", sorted(cli.commands))

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from sheetrunner import exits
 from sheetrunner.console import Console
-from sheetrunner.exits import EXIT_CODES, Failed, SheetrunnerGroup, Stopped, run, run_command_line
+from sheetrunner.exits import EXIT_CODES, Failed, SheetrunnerGroup, Stopped, command_line, run
 from sheetrunner.problems import (EventError, NoLegalPairing, PartlyDone, Problem, Refusal, WriteRefused,
                                   warning)
 
@@ -148,7 +148,7 @@ def test_usage_errors_stay_click_s_exit_2():
 
 @pytest.fixture
 def own_process(monkeypatch):
-    """`run_command_line` assumes the process ends with the command (freezing after reading, rarer garbage
+    """`command_line` assumes the process ends with the command (freezing after reading, rarer garbage
     collection); this test process goes on, so all of that is put back afterwards."""
     from sheetrunner import api
 
@@ -166,11 +166,9 @@ def own_process(monkeypatch):
     (["nosuch"], 2, None),
     (["--help"], 0, ""),
 ])
-def test_run_command_line_exits_with_the_command_s_code(own_process, monkeypatch, capsys, args, code, err):
+def test_the_command_line_ends_with_the_command_s_code(own_process, monkeypatch, capsys, args, code, err):
     monkeypatch.setattr("sys.argv", ["sheetrunner", *args])
-    with pytest.raises(SystemExit) as ended:
-        run_command_line(group)
-    assert ended.value.code == code
+    assert command_line(group) == code
     if err is not None:
         assert capsys.readouterr().err == err
 
@@ -178,9 +176,7 @@ def test_run_command_line_exits_with_the_command_s_code(own_process, monkeypatch
 def test_ctrl_c_while_options_are_read_is_130_never_aborted(own_process, monkeypatch, capsys):
     monkeypatch.setattr("sys.argv", ["sheetrunner", "fine"])
     monkeypatch.setattr(group, "main", lambda **kwargs: (_ for _ in ()).throw(click.Abort()))
-    with pytest.raises(SystemExit) as ended:
-        run_command_line(group)
-    assert ended.value.code == 130
+    assert command_line(group) == 130
     assert capsys.readouterr().err == "Interrupted before any work began; nothing was written.\n"
 
 
