@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import finals
-from .model import Event, Round
+from .model import Event, Round, SeatScore
 from .problems import EventError, PartlyDone, Problem, warning
 from .reports.stamp import STAMP_VERSION, stale_reports
 from .rulesets import Ruleset
@@ -66,8 +66,7 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     rules = ruleset if round_ in event.rounds else finals.StageRules(ruleset)
     titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
               if name not in rules.left_out_reports}
-    data = reports.build_report_data(event, rules, round_, paired_on, latest,
-                                     compute_scores(upto.with_rounds(scored_rounds(upto)), ruleset), titles)
+    data = reports.build_report_data(event, rules, round_, paired_on, latest, _scores(upto, ruleset, latest), titles)
     folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
     stale = stale_reports(folder, stamp)
@@ -85,6 +84,15 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
             raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
                 from None
     return ReportResult(round_number, folder, files, stale, round_.sheet)
+
+
+def _scores(event: Event, ruleset: Ruleset, latest: Standings) -> list[SeatScore]:
+    """The per-seat scores of every counted round, for the history: those `latest` was ranked from when it counts
+    the same rounds (the rounds counted are those up to the first without all results), else computed."""
+    counted = scored_rounds(event)
+    if latest.scores and latest.after_round == (counted[-1].number if counted else 0):
+        return list(latest.scores)
+    return compute_scores(event.with_rounds(counted), ruleset)
 
 
 def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:

@@ -42,6 +42,7 @@ class Standings:
     rows: tuple[StandingsRow, ...]
     group_label: str = ""  # "Pod" when rows are ranked inside groups
     extras: tuple[Tiebreaker, ...] = ()  # shown beside the ranking columns, not used to rank
+    scores: tuple[SeatScore, ...] = ()  # the per-seat scores ranked (`tournament.standings_after`), for reports
 
     @property
     def columns(self) -> tuple[Tiebreaker, ...]:

@@ -6,7 +6,7 @@ so the same workbook always gives the same answer and tests need no files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import finals
 from .history import compute_history
@@ -55,7 +55,7 @@ def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = N
     truncated = event.with_rounds(counted)
     scores = compute_scores(truncated, ruleset)
     after = counted[-1].number if counted else 0
-    return with_shown_columns(ruleset.rank(truncated, scores, after), truncated, scores)
+    return replace(with_shown_columns(ruleset.rank(truncated, scores, after), truncated, scores), scores=tuple(scores))
 
 
 @dataclass

@@ -151,3 +151,21 @@ def test_powers_swapped_by_hand_on_one_board_change_the_stamp():
 
     swapped = ("England", "Austria", *powers[2:])
     assert report_stamp(board(swapped), 1) != report_stamp(board(powers), 1)
+
+
+def test_the_history_reuses_the_scores_of_the_standings_only_when_they_count_the_same_rounds(tmp_path):
+    from builder import make_event
+
+    from sheetrunner import api
+    from sheetrunner.round_reports import _scores
+    from sheetrunner.tournament import compute_scores, standings_after
+
+    rounds = [[(1, "Ann", 5, 1), (1, "Ben", 2, 1), (2, "Cat", 3, 1), (2, "Dan", 3, 1)],
+              [(1, "Ann", 4, 1), (1, "Cat", 4, 0), (2, "Ben", 1, 1), (2, "Dan", 6, 1)]]
+    loaded = api.load_event(make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dan"], rounds))
+    both = compute_scores(loaded.event, loaded.ruleset)
+    assert sorted({score.round for score in both}) == [1, 2]
+    assert _scores(loaded.event, loaded.ruleset, standings_after(loaded.event, loaded.ruleset)) == both
+    after_one = standings_after(loaded.event, loaded.ruleset, 1)
+    assert {score.round for score in after_one.scores} == {1}
+    assert _scores(loaded.event, loaded.ruleset, after_one) == both  # round 2 counts too: computed again
