@@ -73,12 +73,14 @@ def main() -> None:
             path = write_workbook(make_event(players, 5, draws=True), folder / f"swiss-{players}.xlsx")
             floor = cpu([sys.executable, str(HERE / "floor.py"), str(path), str(folder / "floor.xlsx")], args.repeat)
             print(f"{players:>7}  {'floor (calamine + part)':<22} {floor:>6.3f}")
+            measured = {}
             for name, command in commands(path, folder).items():
-                seconds = cpu(command, args.repeat)
+                seconds = measured[name] = cpu(command, args.repeat)
                 print(f"{players:>7}  {name:<22} {seconds:>6.3f}  {seconds / floor:>7.2f}  {seconds / start:>6.1f}")
             if players >= 4096:
-                openpyxl = cpu([sys.executable, str(HERE / "io_floor.py"), str(path), str(folder / "o.xlsx")], 1)
-                paired = cpu(commands(path, folder)["pair -o (reports)"], 1)
+                openpyxl = cpu([sys.executable, str(HERE / "io_floor.py"), str(path), str(folder / "o.xlsx")],
+                               args.repeat)
+                paired = measured["pair -o (reports)"]
                 print(f"{players:>7}  openpyxl load+save {openpyxl:>10.3f};  pair -o (reports) {paired:.3f} "
                       f"= {paired / openpyxl:.2f}x openpyxl")
 

@@ -111,7 +111,7 @@ def _perfect(count: int, edges: Edges) -> bool:
 
 
 def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[list[int]]:
-    """The cost arrays in priority order: the levels 1-3 not already zero, one per score difference (largest
+    """The cost lists in priority order: the levels 1-3 not already zero, one per score difference (largest
     first), rematches when allowed, standings order."""
     levels = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
     if with_diffs:
@@ -133,9 +133,8 @@ def _most(level: list[int], pairs: int) -> int:
 
 
 def _weights(levels: list[list[int]], pairs: int) -> list[int] | None:
-    """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `limit`
-    (`LIMIT`, unless the tests narrow it). Each level's multiplier exceeds the most the levels below it can add
-    up to over `pairs` pairs."""
+    """Integer weights whose largest sum is the lexicographic optimum, or None if they would reach `LIMIT`. Each
+    level's multiplier exceeds the most the levels below it can add up to over `pairs` pairs."""
     multipliers, multiplier = [], 1
     for level in reversed(levels):
         multipliers.append(multiplier)
