@@ -28,7 +28,7 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
     nodes = sorted(n for pair in natural for n in pair)
     edges = field.edges(nodes)
     shortest = _no_shorter_than(field, natural)
-    clean = edges.keep([not (hard or team or bye) for hard, team, bye in zip(edges.hard, edges.team, edges.bye)])
+    clean = edges.keep(_optimal_upper_edges(edges, (0, 0, 0)))  # the pairs that give up nothing on levels 1-3
     pairs = _clean_matching(len(nodes), clean, shortest, within)
     if pairs is not None:
         return sorted((nodes[a], nodes[b]) for a, b in pairs)
@@ -113,7 +113,7 @@ def _perfect(count: int, edges: Edges) -> bool:
 def _levels(edges: Edges, upper: tuple[int, ...], with_diffs: bool = True) -> list[list[int]]:
     """The cost lists in priority order: the levels 1-3 not already zero, one per score difference (largest
     first), rematches when allowed, standings order."""
-    levels = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    levels = [level for level, best in zip(edges.upper, upper) if best]
     if with_diffs:
         levels += [_floats_of(edges, value) for value in sorted(set(edges.diff), reverse=True) if value > 0]
         levels += [edges.soft, edges.order]
@@ -154,7 +154,7 @@ def _matching(count: int, edges: Edges, weights: list[int]) -> list[tuple[int, i
 
 def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
     """The least cost on levels 1-3 any pairing of the block has."""
-    levels = [edges.hard, edges.team, edges.bye]
+    levels = list(edges.upper)
     pairs = _matching(count, edges, _weights(levels, count // 2))  # levels 1-3 alone fit in any real field
     return _upper_cost(edges, pairs)
 
@@ -163,12 +163,12 @@ def _upper_cost(edges: Edges, pairs: list[tuple[int, int]]) -> tuple[int, int, i
     """What the matched `pairs` cost on levels 1-3."""
     lookup = {pair: k for k, pair in enumerate(zip(edges.u, edges.v))}
     picked = [lookup[pair] for pair in pairs]
-    return tuple(sum(level[k] for k in picked) for level in (edges.hard, edges.team, edges.bye))
+    return tuple(sum(level[k] for k in picked) for level in edges.upper)
 
 
 def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> list[bool]:
     """A level whose best total is 0 rules out every edge that costs anything on it."""
-    zero = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best == 0]
+    zero = [level for level, best in zip(edges.upper, upper) if best == 0]
     return [not any(costs) for costs in zip(*zero)] if zero else [True] * len(edges.u)
 
 
@@ -210,7 +210,7 @@ def _levels_to_try(edges: Edges, upper: tuple[int, ...]) -> Iterator[list[list[i
     yield levels
     yield levels[:-1]
     yield levels[:-2]
-    head = [level for level, best in zip((edges.hard, edges.team, edges.bye), upper) if best]
+    head = _levels(edges, upper, with_diffs=False)
     values = sorted({value for value in edges.diff if value > 0}, reverse=True)
     for kept in range(len(values) - 1, -1, -1):
         exact = [_floats_of(edges, value) for value in values[:kept]]

@@ -34,6 +34,11 @@ class Edges:
     def keep(self, mask: list[bool]) -> Edges:
         return Edges(*([value for value, kept in zip(getattr(self, f.name), mask) if kept] for f in fields(self)))
 
+    @property
+    def upper(self) -> tuple[list[int], list[int], list[int]]:
+        """Levels 1-3: hard rules, team clash, bye order."""
+        return self.hard, self.team, self.bye
+
     def within(self, longest: int) -> Edges:
         """The pairs that float no further than `longest`."""
         return self.keep([diff <= longest for diff in self.diff])
