@@ -235,7 +235,7 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
     """Each player's rounds: table, seat, opponents, every result typed (zeros too), the points it scored, and the
     rounds they missed: the report for settling disputes. Built in one pass over the seats (20,000 of them at
     4,096 players after five rounds)."""
-    names = {player.id: player.name for player in event.players}
+    names = event.players_by_id
     points = {(row.round, row.player_id): row.values.get(ruleset.points_value) for row in scores}
     entries: dict[int, list[dict[str, Any]]] = {p.id: [] for p in event.players}
     columns = [(column.key, f"{column.header} ") for column in ruleset.result_columns]
@@ -243,7 +243,7 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
     for round_ in event.rounds:
         number = round_.number
         for table in round_.tables:
-            seated = [(seat, names[seat.player_id]) for seat in table.seats]
+            seated = [(seat, names[seat.player_id].name) for seat in table.seats]
             for seat, _ in seated:
                 typed = ", ".join(header + _typed(value) for key, header in columns
                                   if (value := seat.result.get(key)) is not None)
