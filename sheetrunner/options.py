@@ -24,7 +24,7 @@ class Option:
     label: str
     default: Any
     about: str
-    kind: str = "whole"  # whole | yesno | choice | number | mean_or_number | none_or_whole | text | url
+    kind: str = "whole"  # whole | yesno | choice | number | percent | mean_or_number | none_or_whole | text | url
     choices: tuple[str, ...] = ()
     minimum: int | None = 0
     required: bool = False
@@ -46,6 +46,7 @@ class Option:
             "yesno": values.as_yes_no,
             "choice": lambda r: values.as_choice(r, self.choices),
             "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
+            "percent": values.as_percentage,  # a share from 0 to 1: a floor, a factor (33 is refused, never 3300 %)
             "mean_or_number": read_mean_or_number,
             "none_or_whole": read_none_or_whole,
             "text": values.as_text,
@@ -77,6 +78,8 @@ class Option:
             return f"Type a whole number (at least {self.minimum})."
         if self.kind == "number":
             return "Type a number, e.g. 1/3 or 0.5."
+        if self.kind == "percent":
+            return "Type a percentage from 0 % to 100 %, e.g. 33 % or 1/3."
         if self.kind == "mean_or_number":
             return "Type mean, or a number such as 0 or 25."
         if self.kind == "none_or_whole":
@@ -97,8 +100,9 @@ class Option:
             if self.maximum is not None:
                 return f"{what} from {self.minimum} to {self.maximum}"
             return f"{what} of at least {self.minimum}"
-        return {"mean_or_number": "mean, or a number", "none_or_whole": "none, or a whole number of at least 2",
-                "text": "text", "url": "a web address (https://…)"}[self.kind]
+        return {"percent": PERCENT_RANGE, "mean_or_number": "mean, or a number",
+                "none_or_whole": "none, or a whole number of at least 2", "text": "text",
+                "url": "a web address (https://…)"}[self.kind]
 
 
 def read_mean_or_number(raw: Any) -> str | Fraction:
@@ -141,6 +145,7 @@ def fraction_cell(value: Fraction) -> int | float | str:
 
 
 FORMAT_VERSION = 1  # the workbook format this sheetrunner reads and writes (§2)
+PERCENT_RANGE = "a percentage from 0 % to 100 %: 33 %, 0.33 or 1/3"  # a `percent` option's range, as listed
 TEAM_RULES = ("always", "round 1 only", "never")
 MEAN = "mean"
 NONE = "none"
@@ -200,7 +205,9 @@ BYE_GAMES = Option("bye_games", "Bye games won", 2, "Games a bye counts as won, 
 # Settings for the hall that `init` does not write (so every workbook's rows stay where they were); typed into
 # the Event sheet when wanted, read like the others.
 HALL_OPTIONS: tuple[Option, ...] = (
-    Option("round_minutes", "Round minutes", 50, "The projector view's round clock, in minutes.", minimum=1),
+    # At most 10 hours (a long Diplomacy round fits): 3000 is a round's 50 minutes typed in seconds, not a clock.
+    Option("round_minutes", "Round minutes", 50, "The projector view's round clock, in minutes.", minimum=1,
+           maximum=600),
     Option("public_url", "Public URL", "", "Where the round's reports are published for the players' phones; "
            "the printouts then carry a QR code to it.", kind="url"),
 )

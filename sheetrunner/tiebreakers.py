@@ -292,11 +292,11 @@ MATCH_POINTS = frozenset({"mp"})
 GAMES = frozenset({"games_won"})
 # The floors of the percentages (MTR appendix C: 1/3; 002: 33%), declared once, by the tiebreakers that read them.
 MATCH_WIN_FLOOR = Option("match_win_floor", "Match-win % floor", Fraction(1, 3), "Least match-win % a player "
-                         "counts for.", kind="number")
+                         "counts for.", kind="percent")
 GAME_WIN_FLOOR = Option("game_win_floor", "Game-win % floor", Fraction(1, 3), "Least game-win % a player counts "
-                        "for.", kind="number")
+                        "for.", kind="percent")
 WIN_PCT_FLOOR = Option("win_pct_floor", "Win % floor", Fraction(33, 100), "Least win % an opponent counts for in "
-                       "OWP (002: 33%).", kind="number")
+                       "OWP (002: 33%).", kind="percent")
 MATCH_WIN_OPTIONS = (MATCH_WIN_FLOOR, POINTS_WIN)
 GAME_WIN_OPTIONS = (GAME_WIN_FLOOR, *GAME_POINT_OPTIONS)
 register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round played (byes count), at least the "
@@ -377,7 +377,7 @@ COUNTING_ROUNDS = Option("counting_rounds", "Counting rounds", 0, "Best rounds t
                          "every round).", minimum=0)
 PARTIAL_ATTENDANCE_FACTOR = Option("partial_attendance_factor", "Partial attendance factor", Fraction(1, 3),
                                    "Multiplies the score of a player who attended fewer rounds than count (001: "
-                                   "one-day scores discounted by 66.66%).", kind="number")
+                                   "one-day scores discounted by 66.66%).", kind="percent")
 register(Tiebreaker("event_score", "Score", "Mean of the best board scores over the counted rounds; fewer rounds "
                     "attended than counted multiplies it by the partial attendance factor.", event_score,
                     needs=frozenset({"score"}), options=(COUNTING_ROUNDS, PARTIAL_ATTENDANCE_FACTOR)))

@@ -18,6 +18,7 @@ import datetime
 import math
 import re
 import unicodedata
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -32,7 +33,12 @@ MATCH_SCORE = re.compile(rf"^([0-9]+)\s*[{DASHES}:]\s*([0-9]+)(?:\s*[{DASHES}:]\
 
 
 class BadValue(ValueError):
-    """A cell holds something that is not what the column needs."""
+    """A cell holds something that is not what the column needs. `hint` is the fix for this very value, when the
+    reader knows one better than its column's or setting's own (33 in a percentage: "Type 33 % or 1/3.")."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 def clean_text(raw: str) -> str:
@@ -224,3 +230,55 @@ def as_choice(raw: Any, choices: tuple[str, ...], synonyms: tuple[tuple[str, str
             return choice
     listed = ", ".join(choices)
     raise BadValue(f"needs one of {listed}, found {shown(raw)}")
+
+
+def as_percentage(raw: Any) -> Fraction:
+    """A share from 0 to 1 (a floor, a factor), as a person types a percentage: `33%` or `33 %` typed as text is
+    33 %, and a percent-formatted cell already holds 0.33. A plain number is the share itself (0.33, 1/3); one
+    above 1 is never read as a percentage of its own accord (is 33 meant as 33 % or as 33?) but refused with what it
+    reads as and what to type, so a floor typed 33 never silently becomes 3300 % (SPEC §7)."""
+    refuse_date(raw, "a percentage")
+    text = clean_text(raw) if isinstance(raw, str) else ""
+    if not text.endswith("%"):
+        share = as_number(raw)
+        if not 0 <= share <= 1:
+            raise BadValue(f"is {shown(raw)}, which reads as {percent_text(share)}", percentage_hint(share))
+        return share
+    refuse_look_alike(raw, "a percentage")
+    try:
+        share = as_number(text[:-1].rstrip()) / 100
+    except BadValue:
+        raise BadValue(f"needs a percentage, found {shown(raw)}") from None
+    if share < 0 or share > 1:
+        raise BadValue(f"is {percent_text(share)}, {'less than 0' if share < 0 else 'more than 100'} %")
+    return share
+
+
+def percent_text(share: Fraction) -> str:
+    """A share as a percentage in a message: 3300 %, 33.5 %, 33.33 % (a third, rounded for reading only)."""
+    return f"{exact_decimal(share * 100) or f'{float(share * 100):.2f}'} %"
+
+
+def exact_decimal(value: Fraction) -> str | None:
+    """`value` written out exactly as a decimal (0.33, 3300), or None when it has no finite decimal (1/3)."""
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator != 1:
+        return None
+    return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+
+
+def percentage_hint(typed: Fraction) -> str:
+    """What to type for a number that reads as far more than 100 % because it was meant as a percentage (33 for
+    33 %): the same percentage with its sign, the share as a decimal, and a third when it is about one (the MTR's
+    1/3, 002's 33 %). Empty when the number cannot be a percentage either (below 0, above 100)."""
+    if not 1 < typed <= 100:
+        return ""
+    meant = typed / 100
+    ways = [percent_text(meant), exact_decimal(meant) or str(meant)]
+    third = Fraction(round(meant * 3), 3)
+    if third.denominator == 3 and abs(third - meant) < Fraction(1, 100) and str(third) not in ways:
+        ways.append(str(third))
+    return "Type " + (", ".join(ways[:-1]) + " or " + ways[-1]) + "."

@@ -227,8 +227,9 @@ def test_a_fraction_setting_typed_as_1_3_and_made_a_date_says_so(tmp_path, run):
     result = run("check", path)
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        "Event!B6: Match-win % floor needs a number, found the date 3 January 2026 (the spreadsheet turned what was "
-        "typed into a date: format the column as Text and type it again). Type a number, e.g. 1/3 or 0.5.",
+        "Event!B6: Match-win % floor needs a percentage, found the date 3 January 2026 (the spreadsheet turned what "
+        "was typed into a date: format the column as Text and type it again). Type a percentage from 0 % to 100 %, "
+        "e.g. 33 % or 1/3.",
         "1 error(s), 0 warning(s)."]
 
 

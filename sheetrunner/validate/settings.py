@@ -125,7 +125,7 @@ def _read_option(option: Option, row: int, raw: Any, reader: SheetReader) -> Any
     try:
         return option.read(raw)
     except BadValue as bad:
-        reader.problem(reader.cell("value", row), f"{option.label} {bad}.", option.hint)
+        reader.problem(reader.cell("value", row), f"{option.label} {bad}.", bad.hint or option.hint)
         return None
 
 
