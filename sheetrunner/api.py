@@ -31,6 +31,8 @@ from .standings import Standings
 from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
 from .tournament import plan_next_round, round_from_pairing, standings_after
 from .logrecovery import validate_workbook
+from .record import ON_PURPOSE, older_copy_problems, remember
+from .rewrites import Rewrites
 from .validate import Checked, find_sheet
 from .workbook import Workbook, now_text
 from .xlsx import files
@@ -86,12 +88,14 @@ def no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def load_event(path: Path | str, redo: bool = False) -> Loaded:
+def load_event(path: Path | str, redo: bool = False, older_copy_ok: bool = False) -> Loaded:
     """Read and validate; raises `EventError` on any error in the workbook. With `redo`, the last round is about
-    to be replaced, so its seating is not checked."""
+    to be replaced, so its seating is not checked. An older copy of what sheetrunner last wrote is an error
+    unless `older_copy_ok` (the TO goes on from it on purpose, or the command changes nothing in the event)."""
     with no_cycle_collection():
         workbook = Workbook.read(path)
         checked = validate_workbook(workbook, redo)
+    checked.problems[:0] = older_copy_problems(workbook, older_copy_ok)
     raise_on_errors(checked.problems)
     return Loaded(workbook, checked)
 
@@ -105,8 +109,9 @@ def check_event(path: Path | str) -> list[Problem]:
         except EventError as error:
             return error.problems
         checked = validate_workbook(workbook)
+    older = older_copy_problems(workbook)
     stale = stale_report_warnings(checked.event, workbook.path) if checked.event is not None else []
-    return checked.problems + stale
+    return older + checked.problems + stale
 
 
 @contextmanager
@@ -171,29 +176,31 @@ class PairResult:
 
 def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = False, command: str = "pair",
               reports: bool = True, reports_out: Path | str | None = None, templates: Path | str | None = None,
-              progress: Callable[[str], None] = lambda step: None) -> PairResult:
+              progress: Callable[[str], None] = lambda step: None, from_older_copy: bool = False) -> PairResult:
     """Validate, rank, pair the next round and write it with the standings and a Log row (§1 step 3).
     `progress` is told each step as it starts, for a long run. Raises `problems.EventOver` (naming the winner,
-    writing nothing) when every round, and the top cut's final, has been played."""
+    writing nothing) when every round, and the top cut's final, has been played. `from_older_copy`: go on from
+    a workbook older than the one sheetrunner last wrote, on purpose (the Log says so)."""
+    command += f" {ON_PURPOSE}" if from_older_copy else ""
     with writing(path, output, command) as target:
         progress(f"Reading {Path(path).name}")
-        loaded = load_event(path, redo)
+        loaded = load_event(path, redo, from_older_copy)
         progress("Pairing")
         plan = plan_next_round(loaded.event, loaded.ruleset, redo)
         progress(f"Writing {plan.title}")
         workbook = loaded.workbook
         fill_players(loaded, plan.pairing)
+        kept = Rewrites(workbook, loaded.event)  # a standings sheet written again keeps the TO's columns
         if plan.standings.after_round and plan.new_standings:
-            workbook.add_sheet(standings_sheet(plan.standings), before=sheet_before_log(workbook))
-            for table in loaded.ruleset.standings_sheets(loaded.event, plan.standings.after_round):  # team standings
-                workbook.add_sheet(table, before=sheet_before_log(workbook))
+            teams = loaded.ruleset.standings_sheets(loaded.event, plan.standings.after_round)  # a team event's
+            for table in [standings_sheet(plan.standings), *teams]:
+                kept.add_sheet(table, before=sheet_before_log(workbook))
         workbook.add_sheet(round_sheet(loaded.event, plan.rules, plan.number, plan.pairing, plan.title),
                            before=sheet_before_log(workbook))
         written = round_from_pairing(plan.number, plan.pairing, plan.rules, plan.title)
-        log_run(loaded, command, plan.title, written)
-        backup = workbook.save(target)
+        backup = save_logged(loaded, target, command, plan.title, written)
     result = PairResult(plan.number, plan.pairing, loaded.event, plan.rules, plan.standings, target, backup,
-                        loaded.warnings, title=plan.title)
+                        loaded.warnings + kept.warnings(Path(path), target, backup), title=plan.title)
     if reports:
         progress("Rendering the reports")
         paired = with_written(loaded.event, written)
@@ -205,14 +212,23 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
     return result
 
 
-def log_run(loaded: Loaded, command: str, wrote: str, written: Round | None = None) -> None:
+def save_logged(loaded: Loaded, target: Path, command: str, wrote: str, written: Round | None = None) -> Path | None:
+    """Append this write's Log row, save safely, remember what was written (`record`); returns the backup."""
+    row = log_row(loaded, command, wrote, written)
+    write_log_row(loaded.workbook, row, loaded.checked.log_rows)
+    backup = loaded.workbook.save(target)
+    remember(target, loaded.workbook.written, loaded.workbook.sheets, row, command)
+    return backup
+
+
+def log_row(loaded: Loaded, command: str, wrote: str, written: Round | None = None) -> list:
     """The Log row of this write: what was written, the highest ID so far, the results' digests, and for a
     new round who was active and how sheetrunner seated them."""
     last_id = max((p.id for p in loaded.event.players), default=0)
     rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
     seatless = loaded.ruleset.sits_out_freely(loaded.event, written.number) if written is not None else ()
-    write_log_row(loaded.workbook, log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id,
-                                              now_text(), written, seatless), loaded.checked.log_rows)
+    return log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id, now_text(), written,
+                      seatless)
 
 
 def fill_players(loaded: Loaded, pairing: Pairing) -> None:
@@ -238,7 +254,7 @@ def report(path: Path | str, round_number: int | None = None, out: Path | str | 
            templates: Path | str | None = None, pdf: bool = False, paper: str = "A4",
            progress=lambda done, total: None) -> ReportResult:
     """Render the printable reports of a round already in the workbook (default: the last one)."""
-    loaded = load_event(path)
+    loaded = load_event(path, older_copy_ok=True)
     if not loaded.event.rounds:
         raise Refusal(Problem("", "", "The workbook has no round yet, so there is nothing to report.",
                                  "Pair round 1 first with `sheetrunner pair`."))
@@ -257,7 +273,7 @@ class Outstanding:
 
 def outstanding(path: Path | str, round_number: int | None = None) -> Outstanding:
     """The tables of a round (default: the last, or the stage of the cut being played) without results."""
-    loaded = load_event(path)
+    loaded = load_event(path, older_copy_ok=True)
     if not loaded.event.rounds:
         raise Refusal(Problem("", "", "The workbook has no round yet.", "Pair round 1 first with `sheetrunner pair`."))
     number = round_number or (loaded.event.rounds + loaded.event.playoff)[-1].number
@@ -285,23 +301,25 @@ class StandingsResult:
     teams: Standings | None = None  # a team event's team standings, which decide it
 
 
-def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True) -> StandingsResult:
+def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True,
+                      from_older_copy: bool = False) -> StandingsResult:
     """Standings after the last round with every result, written as `Standings after RN` (§1 step 4); once a
     top cut is decided, the final placings too, written as `Final standings`."""
     if not write:
-        loaded = load_event(path)
+        loaded = load_event(path, older_copy_ok=True)
         return standings_result(loaded, None, None)
-    with writing(path, output, "standings") as target:
-        loaded = load_event(path)
+    command = "standings" + (f" {ON_PURPOSE}" if from_older_copy else "")
+    with writing(path, output, command) as target:
+        loaded = load_event(path, older_copy_ok=from_older_copy)
         result = standings_result(loaded, target, None)
         if result.standings.after_round:
             table = final_standings_sheet(result.placings, result.standings) if result.placings else \
                 standings_sheet(result.standings)
-            loaded.workbook.add_sheet(table, before=sheet_before_log(loaded.workbook))
-            for extra in loaded.ruleset.standings_sheets(loaded.event, result.standings.after_round):  # team standings
-                loaded.workbook.add_sheet(extra, before=sheet_before_log(loaded.workbook))
-            log_run(loaded, "standings", table.title)
-            result.backup = loaded.workbook.save(target)
+            kept = Rewrites(loaded.workbook, loaded.event)  # a sheet written again keeps the TO's columns
+            for sheet in [table, *loaded.ruleset.standings_sheets(loaded.event, result.standings.after_round)]:
+                kept.add_sheet(sheet, before=sheet_before_log(loaded.workbook))  # and a team event's team standings
+            result.backup = save_logged(loaded, target, command, table.title)
+            result.warnings = result.warnings + kept.warnings(Path(path), target, result.backup)
             result.sheet = table.title
         else:
             result.output = None
@@ -366,7 +384,7 @@ def simulate_workbook(path: Path | str, runs: int | None = None, seed: int | Non
                       progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate EVENT.xlsx`: the rounds left, from the workbook's results (the seed defaults to the event's)."""
     from . import simulate
-    loaded = load_event(path)
+    loaded = load_event(path, older_copy_ok=True)
     event = loaded.event
     if event.is_finished or event.playoff:
         raise Refusal(Problem("", "", "Every round has been played; there is nothing left to simulate.",

@@ -14,7 +14,8 @@ import click
 from . import __version__, exits
 from .console import Console, Progress, aligned_lines, terminal_width, use_forgiving_output
 from .exits import EXIT_CODES, SheetrunnerGroup, Stopped, run
-from .params import WORKBOOK_PATH, RulesetName, known_encoding, quiet_option
+from .cli_copies import diff, merge
+from .params import WORKBOOK_PATH, RulesetName, from_older_copy_option, known_encoding, quiet_option
 from .problems import EventOver
 
 
@@ -98,9 +99,10 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON (see the README).")
+@from_older_copy_option
 @quiet_option
 def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
-         templates: Path | None, as_json: bool, quiet: bool) -> None:
+         templates: Path | None, as_json: bool, from_older_copy: bool, quiet: bool) -> None:
     """Pair the next round and write it, with the standings so far, into the workbook.
 
     \b
@@ -112,7 +114,8 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     console = Console(quiet or as_json)
     try:
         result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
-                                                    not no_reports, reports_out, templates, console.status))
+                                                    not no_reports, reports_out, templates, console.status,
+                                                    from_older_copy))
     except EventOver as over:  # everything is played: a success, with nothing to write
         if as_json:
             click.echo(json.dumps(output.event_over_json(over, workbook), indent=2, ensure_ascii=False))
@@ -142,9 +145,10 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
 @click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write the standings sheet to this new file instead of the workbook.")
 @click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
+@from_older_copy_option
 @quiet_option
 def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: Path | None, encoding: str,
-              output_file: Path | None, no_write: bool, quiet: bool) -> None:
+              output_file: Path | None, no_write: bool, from_older_copy: bool, quiet: bool) -> None:
     """Print the current standings with every tiebreaker, and write them as a sheet.
 
     \b
@@ -153,7 +157,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     """
     from . import api, output
     console = Console(quiet or as_json)
-    result = run(console, lambda: api.current_standings(workbook, output_file, write=not no_write))
+    result = run(console, lambda: api.current_standings(workbook, output_file, not no_write, from_older_copy))
     console.problems(result.warnings)
     if as_json:
         click.echo(json.dumps(output.standings_rows(result.standings, result.placings), indent=2,
@@ -380,6 +384,10 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
         console.say(f"Reports: {result.reports[0].parent}")
     if result.reports_problem is not None:
         raise Stopped(f"{result.reports_problem} The season was written; only its reports are missing.", 5)
+
+
+cli.add_command(merge)
+cli.add_command(diff)
 
 
 def main() -> None:

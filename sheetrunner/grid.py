@@ -26,6 +26,8 @@ class SheetRows:
     rows: list[tuple[int, tuple]] = field(default_factory=list)
     find_flags: Callable[[], dict[str, str]] = dict  # read only when a blank cell is asked about
     _flags: dict[str, str] | None = field(default=None, repr=False)
+    find_marks: Callable[[], dict[int, dict[int, str]]] = dict  # read only when asked (the Players sheet)
+    _marks: dict[int, dict[int, str]] | None = field(default=None, repr=False)
 
     @property
     def flags(self) -> dict[str, str]:
@@ -33,6 +35,14 @@ class SheetRows:
         if self._flags is None:
             self._flags = self.find_flags()
         return self._flags
+
+    @property
+    def marks(self) -> dict[int, dict[int, str]]:
+        """Cells marked by their look, by row then column (from 1): "struck through" or "filled red"
+        (`xlsx.formatting`); a TO crossing a player off may mean they left."""
+        if self._marks is None:
+            self._marks = self.find_marks()
+        return self._marks
 
 
 def column_letter(number: int) -> str:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .model import Event, Round
 from .options import normal
 from .problems import Problem, warning
-from .values import BadValue, as_whole_number
+from .values import BadValue, as_text, as_whole_number
 from .workbook import SheetRows
 
 LOG_SHEET = "Log"
@@ -31,6 +31,8 @@ HEADERS = ["Time", "Command", "sheetrunner", "Random seed", "Wrote", "Last ID", 
 WIDTHS = [20, 28, 12, 14, 24, 9, 60, 60, 40, 40, 100]
 CELL_LIMIT = 32000
 WROTE_ROUND = re.compile(r"^round (\d+)$")
+WROTE_STAGE = re.compile(r"^top (\d{1,4})$")
+LOG_TIME = re.compile(r"^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d)(:\d\d)?")
 
 
 @dataclass
@@ -83,6 +85,21 @@ def seating_digest(number: object, player_ids: tuple[int, ...]) -> str:
     return _hash(f"{number}:{sorted(player_ids)}", 6)
 
 
+NOTES_RECORDED = "n"  # an item of the Paired cell: the notes this round was written with follow (maybe none)
+
+
+def note_digest(note: str) -> str:
+    """A Note as sheetrunner wrote it, as an item of the Paired cell (`n` and six hex digits, never a seating
+    digest): `pair --redo` replaces a Note only when it is one of these (issue 28, `validate.redo`)."""
+    return NOTES_RECORDED + _hash(as_text(note), 6)
+
+
+def note_digests(written: Round) -> list[str]:
+    """The marker that the notes are recorded, then a digest of each distinct Note written."""
+    notes = {as_text(seat.note) for table in written.tables for seat in table.seats if as_text(seat.note)}
+    return [NOTES_RECORDED] + sorted(note_digest(note) for note in notes)
+
+
 def id_ranges(ids: list[int]) -> str:
     """IDs as compact ranges: 1-12,14,16-30."""
     parts: list[str] = []
@@ -119,14 +136,16 @@ def log_values(event: Event, command: str, version: str, wrote: str, last_id: in
                       for r in event.rounds) if fits else ""
     paired = active = ""
     if written is not None:
-        paired = ",".join(seating_digest(t.number, t.player_ids) for t in written.games)
+        paired = ",".join([seating_digest(t.number, t.player_ids) for t in written.games] + note_digests(written))
         active = id_ranges(list(written.player_ids) + list(also_active))
     return [time, command, version, event.settings.seed, wrote, last_id, results,
             *(text if len(text) <= CELL_LIMIT else "" for text in (tables, paired, active))]
 
 
 def read_log(sheet: SheetRows | None) -> LogHistory:
-    """Everything the Log tells, read leniently: the Log is ours, and a damaged one only loses its hints."""
+    """Everything the Log tells, read leniently: the Log is ours, and a damaged one only loses its hints. Its rows
+    are taken in the order they were written (`_in_written_order`), never in the sheet's: a TO sorts a table of
+    times newest first, or filters it, and the memory must not change with that."""
     log = LogHistory()
     if sheet is None or not sheet.rows:
         return log
@@ -136,7 +155,8 @@ def read_log(sheet: SheetRows | None) -> LogHistory:
         position = index.get(normal(name))
         return "" if position is None or position >= len(values) or values[position] is None else str(values[position])
 
-    for _, values in sheet.rows:
+    rows = _in_written_order([values for _, values in sheet.rows], cell)
+    for values in rows:
         try:
             log.last_id = max(log.last_id, as_whole_number(cell(values, "Last ID") or 0))
         except BadValue:
@@ -150,16 +170,61 @@ def read_log(sheet: SheetRows | None) -> LogHistory:
             else:
                 log.active.pop(number, None)
             log.paired[number] = set(filter(None, cell(values, "Paired").split(",")))
-    newest = sheet.rows[-1][1]
-    for part in cell(newest, "Results").split():
-        name, _, digest = part.partition("=")
-        if name[1:].isdecimal() and name[1:].isascii():
-            log.results[int(name[1:])] = digest
+    newest = rows[-1]
+    log.results = _round_digests(cell(newest, "Results"))
     for part in filter(None, cell(newest, "Tables").split(";")):
         name, _, listing = part.partition(":")
         if name[1:].isdecimal() and name[1:].isascii():
             log.tables[int(name[1:])] = dict(item.partition("=")[::2] for item in listing.split(",") if item)
     return log
+
+
+def _round_digests(text: str) -> dict[int, str]:
+    """`R1=#1de449ea R2=#4d6ad6af` as {1: ..., 2: ...}; parts that are not such pairs are skipped."""
+    digests = {}
+    for part in text.split():
+        name, _, digest = part.partition("=")
+        if name[1:].isdecimal() and name[1:].isascii():
+            digests[int(name[1:])] = digest
+    return digests
+
+
+def _in_written_order(rows: list[tuple], cell: Callable[[tuple, str], str]) -> list[tuple]:
+    """The Log's rows oldest first, by what they say: the Time, then how many rounds their Results cover (each
+    run covers every round there was, so more is newer), then what they wrote (`_written_rank`). Rows that tie
+    on all three keep their sheet order. A row whose Time cannot be read (rebuilt by `logrecovery`, or retyped)
+    is placed as late as its content allows among the timed rows: a rebuilt row stands for a round no earlier
+    row knew, and a later run always covers at least as many rounds."""
+    content = [(len(_round_digests(cell(values, "Results"))), _written_rank(cell(values, "Wrote"))) for values in rows]
+    times = [_log_time(cell(values, "Time")) for values in rows]
+    timed = [(said, time) for said, time in zip(content, times) if time is not None]
+
+    def when(position: int) -> str:
+        if times[position] is not None:
+            return times[position]
+        return max((time for said, time in timed if said <= content[position]), default="")
+
+    order = sorted(range(len(rows)), key=lambda position: (when(position), content[position]))  # stable
+    return [rows[position] for position in order]
+
+
+def _log_time(text: str) -> str | None:
+    """`2026-11-21 09:30:00` as written (or as a date cell a spreadsheet made of it), comparable as text; None
+    for a cell that is not such a time."""
+    match = LOG_TIME.match(text.strip())
+    return f"{match.group(1)} {match.group(2)}{match.group(3) or ':00'}" if match else None
+
+
+def _written_rank(wrote: str) -> tuple[int, int]:
+    """What a row wrote, in the order one event writes them for the same results: a standings sheet (written
+    once a round's results are in), then the next round; after the last round the cut's stages (Top 8, Top 4,
+    Final, or a Top board), then the final standings."""
+    key = normal(wrote)
+    if match := WROTE_ROUND.match(key):
+        return (1, int(match.group(1)))
+    if match := WROTE_STAGE.match(key):
+        return (2, -int(match.group(1)))
+    return {"final": (3, 0), "top board": (3, 0), "final standings": (4, 0)}.get(key, (0, 0))
 
 
 def changed_rounds(event: Event, log: LogHistory) -> list[Problem]:

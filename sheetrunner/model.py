@@ -48,6 +48,7 @@ class Player:
     row: int = 0
     name_cell: str = field(default="", compare=False)
     disqualified_in: int | None = None  # the round of a disqualification (Penalties sheet); dropped after it
+    dropped_cell: str = field(default="", compare=False)  # where Dropped after is typed ("E5"), for messages
 
     def plays_in(self, round_number: int) -> bool:
         """A player is paired in a round they have joined and not dropped before (§5)."""

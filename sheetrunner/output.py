@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .layout import PLAYERS_SHEET
 from .numbers import cell_number, shown_number
 from .standings import Standings
 from .xlsx.sheetxml import ooxml_text
@@ -182,8 +183,21 @@ def round_lines(result) -> list[str]:
         label = f"{noun} {compromise.table}" if compromise.table is not None else ("Bye" if bye == "BYE" else bye)
         players = (" v " if compromise.whole_table else ", ").join(names[p].name for p in compromise.player_ids)
         lines.append(f"  - {label} ({players}): {compromise.note}")
+    lines += dropping_lines(result)
     lines.append(wrote_line(result.title, result.output, result.backup))
     return lines
+
+
+def dropping_lines(result) -> list[str]:
+    """Who leaves after which round, as `Dropped after` says, one line each: a drop typed as the round the
+    player will miss is seen while the round can still be paired again."""
+    number, event = result.round, result.event
+    if number > event.settings.rounds:  # a stage of the top cut: Dropped after speaks of the Swiss rounds
+        return []
+    leaving = sorted((p for p in event.players if p.plays_in(number) and p.dropped_after is not None),
+                     key=lambda p: (p.dropped_after, p.row))
+    return [f"Dropping after {'this round' if p.dropped_after == number else f'Round {p.dropped_after}'}: "
+            f"{p.name} ({PLAYERS_SHEET}!{p.dropped_cell})." for p in leaving]
 
 
 def wrote_line(title: str, output: Path, backup: Path | None) -> str:

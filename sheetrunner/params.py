@@ -36,3 +36,9 @@ def known_encoding(_context: click.Context, _parameter: click.Parameter, name: s
     except LookupError:
         raise click.BadParameter(f"{name!r} is not an encoding; try utf-8-sig, utf-8 or cp1252.") from None
     return name
+
+
+def from_older_copy_option(function):
+    return click.option("--from-older-copy", is_flag=True,
+                        help="Go on from a workbook older than the one sheetrunner last wrote, on purpose (the Log "
+                             "says so); without it such a copy is refused, naming what it lacks.")(function)

@@ -62,6 +62,7 @@ class Workbook:
     sheets: dict[str, SheetRows]
     digest: str | None = None  # of the bytes read; None for a new workbook
     cleaned: list[Path] = field(default_factory=list)  # temporary files of killed runs removed before writing
+    written: bytes = b""  # the bytes the last `save` put on disk
 
     @classmethod
     def read(cls, path: Path | str) -> Workbook:
@@ -107,6 +108,7 @@ class Workbook:
         files.check_target(target, in_place)
         data = self.package.to_bytes()
         expected = self.titles
+        self.written = data
         return files.save(data, target, expected_digest=self.digest if in_place else None,
                           verify=lambda written: files.check_zip(written, expected, self.package.copied),
                           new_only=self.digest is None and target == self.path)

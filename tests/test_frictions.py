@@ -21,7 +21,7 @@ NO_BONUSES = {"Offensive bonus": "No", "Defensive bonus": "No"}
 
 def only_backup(path: Path) -> str:
     """The one backup made of `path`, as `pair` and `standings` name it: relative to the workbook's folder."""
-    (backup,) = path.with_name(f"{path.stem}-backups").iterdir()
+    (backup,) = (p for p in path.with_name(f"{path.stem}-backups").iterdir() if p.is_file())
     return f"{backup.parent.name}/{backup.name}"
 
 

@@ -113,7 +113,7 @@ def test_a_log_row_records_the_run():
     event = Event(SETTINGS, PLAYERS, (ROUND_1,))
     row = log_values(event, "pair", "1.0", "Round 1", 3, "2026-03-02 10:00", ROUND_1)
     assert row == ["2026-03-02 10:00", "pair", "1.0", 42, "Round 1", 3, "R1=#413f60d8", "R1:1=faf3,BYE/3=ea50",
-                   "7693c7", "1-3"]
+                   "7693c7,n", "1-3"]  # `n`: the round's notes are recorded (it has none), issue 28
     assert len(HEADERS) == len(row) + 1  # the last header is the sheet's explanation
 
 
@@ -145,7 +145,7 @@ def test_what_is_written_is_read_back():
     assert log.results == {1: "#413f60d8"}
     assert log.tables == {1: {"1": "faf3", "BYE/3": "ea50"}}
     assert log.active == {1: {1, 2, 3}}
-    assert log.paired == {1: {"7693c7"}}
+    assert log.paired == {1: {"7693c7", "n"}}
     assert log.recorded == {1}
 
 

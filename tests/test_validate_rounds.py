@@ -223,8 +223,15 @@ def test_headers_by_alias_and_a_missing_result_column():
 
 def test_a_sheet_with_neither_an_id_nor_a_player_column():
     _, found, _ = read({"Round 1": []}, headers=["Table", "OP", "SP"])
-    assert found[0] == ("Round 1!A1", "The sheet has neither an ID nor a Player column.",
-                        "Add a column headed Player with each player's name.", "error")
+    assert found == [("Round 1!A1", "The headers of Round 1 cannot be read: row 1 has neither an ID nor a Player "
+                      "header, so sheetrunner cannot tell who sat where or what results were typed.",
+                      "Type Player above the column of players' names (or ID above their IDs); if that column was "
+                      "deleted, copy it back from the newest backup (in the -backups folder beside the workbook).",
+                      "error")]  # issue 28: headers that cannot be read are one error, kept even for --redo
+    _, found, _ = read({"Round 1": []}, headers=["Table", "OP", "SP"], redo=True)
+    assert [message for _, message, _, _ in found] == [
+        "The headers of Round 1 cannot be read: row 1 has neither an ID nor a Player header, so sheetrunner cannot "
+        "tell who sat where or what results were typed."]
 
 
 # --- which sheets are rounds --------------------------------------------------------------------------------------

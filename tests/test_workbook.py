@@ -55,9 +55,10 @@ def test_backup_is_the_original_and_minus_o_leaves_it_alone(tmp_path, run):
     copy = tmp_path / "copy.xlsx"
     assert run("pair", path, "-o", copy).exit_code == 0
     assert digest(path) == original
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy-reports", "copy.xlsx", "e.xlsx"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy-backups", "copy-reports", "copy.xlsx", "e.xlsx"]
+    assert [p.name for p in (tmp_path / "copy-backups").iterdir()] == ["last-written"]  # what was written, no backup
     assert run("pair", path).exit_code == 0
-    backups = list((tmp_path / "e-backups").iterdir())
+    backups = [p for p in (tmp_path / "e-backups").iterdir() if p.is_file()]
     assert len(backups) == 1 and digest(backups[0]) == original and backups[0].name.startswith("e.20")
     assert openpyxl.load_workbook(path).sheetnames == ["Event", "Players", "Round 1", "Log"]
 

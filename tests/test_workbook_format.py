@@ -190,9 +190,10 @@ def test_redo_regenerates_only_a_round_without_results(tmp_path, run):
     enter_results(path, 1, {first[1][3]: (1, 1), first[2][3]: (2, 0)})
     result = run("pair", path, "--redo")
     assert result.exit_code == 1
-    assert result.stderr.splitlines()[0] == ("Round 1: Round 1 already has results; --redo only regenerates a round "
-                                             "with none. Clear its results first if you really mean to pair it "
-                                             "again.")
+    assert result.stderr.splitlines()[0] == ("Round 1!E2: Round 1 holds 4 values sheetrunner did not write, which "
+                                             "`pair --redo` would lose: OP E2, E3; SP F2, F3. If you mean to pair "
+                                             "Round 1 again, delete those values, then run pair --redo again; to "
+                                             "keep them, leave the round as it is.")  # issue 28: the cells named
 
 
 def test_a_round_added_by_hand_is_read_like_ours(tmp_path, run):

@@ -31,6 +31,7 @@ class Ruleset:
     source: str = ""
     table_header: str = "Table"
     seat_column: Column = SEAT
+    pairing_columns: tuple[Column, ...] = ()  # round sheet columns it writes besides Table, Seat, ID, Player
     seats_per_table: tuple[int, int] = (2, 2)
     result_columns: tuple[Column, ...] = ()
     player_columns: tuple[Column, ...] = ()

@@ -23,7 +23,7 @@ from .pairing import TeamPairing, pair_teams, reserves
 from .roster import BOARD, compute_teams
 from .roster_check import roster_problems
 from .scoring import BOARD_POINTS, build_team_event, team_standings
-from .sheets import team_round_sheet, team_standings_sheet
+from .sheets import ROUND_TEAM, TEAM_MATCH, team_round_sheet, team_standings_sheet
 
 TEAM_RULESETS = tuple(BOARD_POINTS)  # the two-player Swiss rulesets a team event can be played in
 TEAM_REPORTS = {"team_pairings": "Pairings by team", "team_slips": "Team result slips",
@@ -43,6 +43,8 @@ class TeamRules:
         self.points_key = BOARD_POINTS[base.name]
         self.missed_text = "not played (a round before the player joined)"
         self.written_labels: dict[int, dict[int, str]] = {}  # round -> player ID -> Team match, as just paired
+
+    pairing_columns = (TEAM_MATCH, ROUND_TEAM)  # its round sheets' columns beside the seats (`team_round_sheet`)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.base, name)

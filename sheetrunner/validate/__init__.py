@@ -20,11 +20,14 @@ from ..penalties import with_disqualifications
 from ..problems import Problem, one_per_cause
 from ..rulesets import Ruleset
 from ..grid import SheetRows
+from .copies import sheet_copies
 from .edits import hand_made_compromises
+from .intent import intent_warnings
 from .memory import added_after_pairing, find_recorded_rounds, values_without_header
 from .players import missing_shown_columns, read_players
 from .penalties import read_penalties
 from .playoff import misplaced_players, read_playoff
+from .redo import redo_would_lose
 from .reader import SheetReader, find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
@@ -48,7 +51,7 @@ class Checked:
 def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetRows | None = None) -> Checked:
     """Read and check the whole workbook; with `redo`, the last round is about to be paired again. `log_sheet`
     stands in for a deleted Log (see `logrecovery`)."""
-    checked = Checked(problems=same_named_sheets(sheets))
+    checked = Checked(problems=same_named_sheets(sheets) + sheet_copies(sheets))  # `Players (2)` is not read
     log = checked.log = read_log(log_sheet or find_sheet(sheets, LOG_SHEET))
     settings, ruleset = read_settings(sheets, checked.problems)
     checked.ruleset = ruleset
@@ -70,6 +73,8 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     checked.problems.extend(added_after_pairing(players, rounds, sheets, log, redo))
     stage_cells: dict = {}
     playoff = read_playoff(sheets, ruleset, settings, players, rounds, checked.problems, log, redo, stage_cells)
+    if redo:  # the sheet --redo replaces holds nothing the TO typed (issue 28)
+        checked.problems.extend(redo_would_lose(sheets, rounds, playoff, ruleset, log))
     penalties = read_penalties(sheets, Event(settings, tuple(players), tuple(rounds)), ruleset, checked.problems)
     checked.event = Event(settings, tuple(with_disqualifications(players, penalties)), tuple(rounds), tuple(playoff),
                           tuple(penalties))
@@ -81,6 +86,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
         checked.problems.extend(misplaced_players(kept_stages, ruleset, stage_cells))
     kept = rounds[:-1] if redo and not playoff else rounds
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
+    checked.problems.extend(intent_warnings(checked.event, kept, players_sheet))
     if not any(p.is_error for p in checked.problems):  # a row that could not be read would look like a change
         checked.problems.extend(changed_rounds(checked.event, log))
     checked.problems = one_per_cause(checked.problems)

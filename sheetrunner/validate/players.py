@@ -64,7 +64,8 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
     if cols.BYES not in extra:
         problems.extend(unused_byes(sheet))
     new_ids = _assign_ids(entries, _highest_id(sheets, ids, log))
-    players = [_player(row, fields, new_ids, extra, reader.cell("name", row)) for row, fields in entries]
+    players = [_player(row, fields, new_ids, extra, reader.cell("name", row), reader.cell("dropped_after", row))
+               for row, fields in entries]
     _keep_shown_columns(sheet, shown, players)
     return players, new_ids
 
@@ -140,7 +141,7 @@ def _assign_ids(entries: list[tuple[int, dict]], highest: int) -> dict[int, int]
 
 
 def _player(row: int, fields: dict[str, Any], new_ids: dict[int, int], extra: tuple[Column, ...],
-            name_cell: str) -> Player:
+            name_cell: str, dropped_cell: str) -> Player:
     return Player(
         id=fields.get("id") or new_ids[row],
         name=fields["name"],
@@ -151,4 +152,5 @@ def _player(row: int, fields: dict[str, Any], new_ids: dict[int, int], extra: tu
         extra={column.key: fields.get(column.key) for column in extra},
         row=row,
         name_cell=name_cell,
+        dropped_cell=dropped_cell,
     )

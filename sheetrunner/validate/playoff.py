@@ -53,7 +53,7 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
         if cells is not None:
             cells[number] = reader.player_cell
         replaced = redo and index == len(present) - 1 and not stage.has_any_result
-        if not replaced:
+        if reader.unreadable or not replaced:
             problems.extend(seen)
         stages.append(stage)
     for stage in stages[:-1]:

@@ -15,6 +15,7 @@ from ..rulesets import Ruleset
 from ..tournament import missing_results
 from ..values import as_text, is_blank
 from ..grid import SheetRows
+from .headers import unreadable_headers
 from .players import name_key
 from .memory import values_without_header
 from .reader import SheetReader, visible
@@ -67,8 +68,8 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
         round_ = reader.read()
         if cells is not None:
             cells[number] = reader.player_cell
-        if not (replaced and not round_.has_any_result):
-            problems.extend(found)
+        if reader.unreadable or not (replaced and not round_.has_any_result):
+            problems.extend(found)  # unreadable headers are an error even for --redo: its results cannot be seen
         rounds.append(round_)
     problems.extend(_progress(rounds, ruleset, redo))
     return rounds
@@ -119,6 +120,7 @@ class RoundReader:
         self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
         self.not_playing_at: list[int] = []  # where in `problems` a seated player who does not play is reported
+        self.unreadable: Problem | None = None  # why the headers cannot be read, when they cannot
 
     @property
     def by_name(self) -> dict[str, Player]:
@@ -128,6 +130,10 @@ class RoundReader:
         return self._by_name
 
     def read(self) -> Round:
+        self.unreadable = unreadable_headers(self.sheet, self.ruleset)
+        if self.unreadable is not None:  # its rows are not read: nothing in them can be placed (issue 28)
+            self.problems.append(self.unreadable)
+            return Round(self.number, (), self.sheet.name)
         self._check_headers()
         tables: dict[Any, list[Seat]] = {}
         seated: dict[int, int] = {}

@@ -23,6 +23,7 @@ from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, sheet_rows
 from ..layout import is_output_sheet
 from ..problems import EventError
 from .extent import Compacted, compact_sheet, needs_care
+from .formatting import marked_cells
 from .package import Package
 from .safety import backup_hint, check_workbook_bytes, open_problem, read_file, read_parts
 
@@ -64,6 +65,8 @@ def read_workbook(path: Path) -> WorkbookFile:
     sheets = {}
     for title, grid in values.items():
         rows = sheet_rows(title, grid, partial(_flags_of, package, title) if title in listed else dict)
+        if title in listed:
+            rows.find_marks = partial(marked_cells, package, title)
         layout = compacted.get(listed.get(title, ""))
         sheets[title] = _renumbered(rows, layout) if layout is not None else rows
     return WorkbookFile(path, hashlib.sha256(data).hexdigest(), package, sheets)
