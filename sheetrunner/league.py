@@ -3,24 +3,24 @@
 Pure: the events come in as plain `EventResult`s (read by `league_io`), the league's rule as `LeagueRules`; the
 season table is computed with exact fractions. Players are matched across events by a `League ID` when a row has
 one, else by name, folded as sheetrunner compares names (case, invisible characters, runs of spaces) and, since
-one person's name is typed by different TOs, accents too (`José` is `Jose`); an `Aliases` row (Name | Same as)
-joins two spellings. A name without an ID joins the player who carries that name with an ID elsewhere.
+one person's name is typed by different TOs, accents and Latin letters too (`José` is `Jose`, `Łukasz` is
+`Lukasz`: `league_names`); an `Aliases` row (Name | Same as) joins two spellings. A name without an ID joins the
+player who carries that name with an ID elsewhere. Names that still differ by a letter are warned about, never
+joined.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
+from .league_names import ALIASES_SHEET, accents, fold_name, possible_duplicates
 from .problems import EventError, Problem, warning
-from .validate.players import name_key
 
 PLACING, MATCH_POINTS = "placing", "match points"
 DEFAULT_PLACE_POINTS = tuple(Fraction(p) for p in (10, 8, 6, 5, 4, 3, 2, 1))
-ALIASES_SHEET = "Aliases"
 
 
 @dataclass(frozen=True)
@@ -147,12 +147,6 @@ class Season:
         return tuple(TIEBREAKS[key] for key in self.rules.tiebreakers)
 
 
-def fold_name(name: str) -> str:
-    """Names as the league compares them: sheetrunner's name matching, and accents dropped."""
-    decomposed = unicodedata.normalize("NFKD", name_key(name))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def compute_season(events: list[EventResult], rules: LeagueRules, aliases: list[Alias] = ()) -> Season:
     """The season table: each player's events scored by the league's rule, the best N counted, ranked by points
     then the tiebreakers; players under the minimum attendance listed after. Raises `EventError` with every
@@ -167,6 +161,10 @@ def compute_season(events: list[EventResult], rules: LeagueRules, aliases: list[
         for entry in event.entries:
             players.setdefault(keys[(index, entry.name)], []).append((index, entry))
     rows = [_row(events, rules, key, found, aliases) for key, found in players.items()]
+    problems += possible_duplicates({key: [(index, entry.name) for index, entry in found]
+                                     for key, found in players.items()}, [event.label for event in events],
+                                    {key: row.name for key, row in zip(players, rows)},
+                                    {fold_name(a.name) for a in aliases}, max((a.row for a in aliases), default=1) + 1)
     return Season(rules, tuple(events), _ranked(rows, rules), tuple(problems))
 
 
@@ -280,7 +278,7 @@ def _shown_name(entries: list[tuple[int, Entry]], aliases: list[Alias]) -> str:
         return targets[0]
     counts = Counter(entry.name for _, entry in entries)
     return max(reversed([entry.name for _, entry in entries]),
-               key=lambda name: (counts[name], sum(not ch.isascii() for ch in name)))
+               key=lambda name: (counts[name], accents(name)))
 
 
 def _ranked(rows: list[SeasonRow], rules: LeagueRules) -> tuple[SeasonRow, ...]:
@@ -292,14 +290,14 @@ def _ranked(rows: list[SeasonRow], rules: LeagueRules) -> tuple[SeasonRow, ...]:
         return (row.points, *(t.value(row.played) for t in tiebreaks))
 
     ranked: list[SeasonRow] = []
-    for eligible in (True, False):
-        group = sorted((r for r in rows if (len(r.played) >= rules.minimum) == eligible),
-                       key=lambda r: (_negated(sort_key(r)), fold_name(r.name)))
-        for position, row in enumerate(group):
-            first = next(i for i, other in enumerate(group) if sort_key(other) == sort_key(row))
-            shared = sum(sort_key(other) == sort_key(row) for other in group) > 1
-            ranked.append(SeasonRow(first + 1 if eligible else None, shared and eligible, row.name, row.league_id,
-                                    row.points, row.played))
+    for eligible in (True, False):  # each row's key once, equal keys side by side: linear past the sort
+        group = sorted(((sort_key(r), r) for r in rows if (len(r.played) >= rules.minimum) == eligible),
+                       key=lambda keyed: (_negated(keyed[0]), fold_name(keyed[1].name)))
+        counts, first = Counter(key for key, _ in group), {}
+        for position, (key, row) in enumerate(group):
+            first.setdefault(key, position)
+            ranked.append(SeasonRow(first[key] + 1 if eligible else None, counts[key] > 1 and eligible, row.name,
+                                    row.league_id, row.points, row.played))
     return tuple(ranked)
 
 

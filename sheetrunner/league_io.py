@@ -24,6 +24,7 @@ from .problems import EventError, Problem
 from .numbers import cell_number
 from .validate.reader import find_sheet
 from .values import BadValue, as_text, as_whole_number, clean_text, is_blank
+from .rewrites import Rewrites
 from .workbook import Workbook
 from .grid import SheetRows
 from .xlsx.sheetxml import SheetTable, Validation
@@ -280,11 +281,13 @@ def run_league(season_path: Path | str, event_paths: list[Path | str] = (), repo
         season = compute_season(_unique_labels(results), rules, aliases)
         progress(f"Writing {path.name}")
         target = workbook or _new_season(path, rules, events if event_paths else [])
+        kept = Rewrites(target)  # the season's sheets written again keep the TO's columns
         for table in season_sheets(season):
-            target.add_sheet(table)
+            kept.add_sheet(table)
         backup = target.save()
     result = LeagueResult(season, path, backup, workbook is None, events,
-                          [p for p in problems if not p.is_error] + list(season.warnings))
+                          [p for p in problems if not p.is_error] + list(season.warnings)
+                          + kept.warnings(path, path, backup))
     if reports:
         progress("Rendering the reports")
         try:
