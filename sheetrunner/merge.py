@@ -3,11 +3,12 @@
 A scorekeeper types half the results in one copy, a judge corrects one in
 another, the TO takes a late entry in the workbook itself. Each value is
 matched by meaning (`contents`). A value typed in only one file, or alike in
-several, is taken. A value changed in one file from what sheetrunner last
-wrote (`record`: the common ancestor), while the others still hold that, is
-a correction and is taken. Any other disagreement is a conflict, named cell
-by cell, and nothing is written until the TO settles it in either file. A
-blank never wins over a typed value: merging never loses one.
+several, is taken. A copy made from the workbook sheetrunner last wrote (its
+Log holds that write's row: `record`) has a common ancestor with EVENT: a
+value it changed from the ancestor's, while EVENT still holds the ancestor's,
+is a correction and is taken. Any other disagreement is a conflict, named
+cell by cell, and nothing is written until the TO settles it in either file.
+A blank never wins over a typed value: merging never loses one.
 
 A copy of another event, or of another round than EVENT's, is refused with
 one line; so is a pairing changed by hand in a copy (it is typed in EVENT).
@@ -24,10 +25,11 @@ from typing import Any
 
 from .api import Loaded, load_event, save_logged, writing
 from .contents import Contents, Place, Typed, align, read_contents
-from .layout import PLAYERS_SHEET
+from .layout import LOG_SHEET, PLAYERS_SHEET
 from .logrecovery import validate_workbook
 from .problems import EventError, Problem, Refusal, raise_on_errors
-from .record import event_identity, read_record, record_files
+from .record import event_identity, read_record, record_files, row_key
+from .validate.reader import find_sheet
 from .workbook import Workbook
 from .xlsx import files
 
@@ -56,7 +58,17 @@ class Plan:
         return not self.taken and not self.new_players
 
 
-def read_copy(path: Path, event: Contents, event_path: Path) -> Contents:
+@dataclass
+class Copy:
+    """A copy as merged: its file name, its contents, and what it descends from (`base`: the workbook sheetrunner
+    last wrote, when the copy's Log holds that write's row; else None, and every disagreement is a conflict)."""
+
+    name: str
+    contents: Contents
+    base: Contents | None = None
+
+
+def read_copy(path: Path, event: Contents, event_path: Path, ancestor: tuple[Contents, str] | None) -> Copy:
     """A copy's contents; refused with one line when it is another event or of another round."""
     workbook = Workbook.read(path)
     copy = read_contents(workbook.sheets, workbook.titles)
@@ -71,15 +83,18 @@ def read_copy(path: Path, event: Contents, event_path: Path) -> Contents:
                 f"still needed into {event_path.name} by hand.")
         raise Refusal(Problem(path.name, "", f"{path.name} is a copy of the event at {_round_name(theirs)}, and "
                               f"{event_path.name} is at {_round_name(mine)}.", hint))
-    return copy
+    log = find_sheet(workbook.sheets, LOG_SHEET)
+    descends = ancestor is not None and log is not None and ancestor[1] in {row_key(v) for _, v in log.rows}
+    return Copy(path.name, copy, ancestor[0] if descends and ancestor is not None else None)
 
 
 def _round_name(number: int) -> str:
     return f"Round {number}" if number else "no round yet"
 
 
-def common_ancestor(path: Path, event: Contents) -> Contents | None:
-    """What sheetrunner last wrote into EVENT (the copies were made from it or from an earlier write)."""
+def common_ancestor(path: Path, event: Contents) -> tuple[Contents, str] | None:
+    """What sheetrunner last wrote into EVENT, and the Log row of that write (a copy whose Log holds it was made
+    from it, or after it)."""
     record = read_record(path)
     if record is None or record.identity != event.identity:
         return None
@@ -87,25 +102,24 @@ def common_ancestor(path: Path, event: Contents) -> Contents | None:
         written = Workbook.read(record_files(path)[1])
     except (OSError, EventError):
         return None
-    return read_contents(written.sheets, written.titles)
+    return read_contents(written.sheets, written.titles), record.log_row
 
 
-def plan_merge(event: Contents, copies: list[tuple[str, Contents]], base: Contents | None,
-               event_name: str) -> Plan:
+def plan_merge(event: Contents, copies: list[Copy], event_name: str) -> Plan:
     """What each copy brings, and every conflict."""
     plan = Plan()
     now: dict[Place, tuple[Typed, str]] = {place: (typed, event_name) for place, typed in event.values}
-    for source, copy in copies:
-        for place, typed in copy.values:
+    for copy in copies:
+        for place, typed in copy.contents.values:
             if (place.sheet, place.row) not in event.rows:
-                _new_row(plan, event, place, typed, source)
+                _new_row(plan, event, place, typed, copy.name)
                 continue
             current = now.get(place)
-            if current is None or _is_correction(current[0], typed, base, place):
-                now[place] = (typed, source)
-                plan.taken[place] = Taken(place, typed, source, None if current is None else current[0].value)
-            elif current[0].value != typed.value and (base is None or _value(base, place) != typed.value):
-                plan.problems.append(_conflict(event, place, current, typed, source))
+            if current is None or _is_correction(current[0], typed, copy.base, place):
+                now[place] = (typed, copy.name)
+                plan.taken[place] = Taken(place, typed, copy.name, None if current is None else current[0].value)
+            elif current[0].value != typed.value and (copy.base is None or _value(copy.base, place) != typed.value):
+                plan.problems.append(_conflict(event, place, current, typed, copy.name))
     return plan
 
 
@@ -197,8 +211,8 @@ def merge_copies(path: Path | str, copies: list[Path | str]) -> MergeResult:
         for copy in copies:
             if files.real_path(copy) == files.real_path(path):
                 raise Refusal(Problem(copy.name, "", f"{copy.name} is the event itself.", "Name the copies after it."))
-        read = [(copy.name, read_copy(copy, event, path)) for copy in copies]
-        plan = plan_merge(event, read, common_ancestor(path, event), path.name)
+        ancestor = common_ancestor(path, event)
+        plan = plan_merge(event, [read_copy(copy, event, path, ancestor) for copy in copies], path.name)
         raise_on_errors(plan.problems)
         if plan.is_empty:
             raise Refusal(Problem("", "", f"The copies hold nothing that {path.name} lacks.", "Nothing to merge."))
