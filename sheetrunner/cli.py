@@ -13,9 +13,11 @@ import click
 
 from . import __version__, exits
 from .console import Console, Progress, aligned_lines, terminal_width, use_forgiving_output
-from .exits import EXIT_CODES, SheetrunnerGroup, Stopped, run
+from .exits import EXIT_CODES, EXIT_CODES_POINTER, SheetrunnerGroup, Stopped, run
 from .cli_copies import diff, merge
-from .params import WORKBOOK_PATH, RulesetName, from_older_copy_option, known_encoding, quiet_option
+from .cli_hall import hall_before_pair, hall_problems, serve
+from .params import (WORKBOOK_PATH, RulesetName, from_older_copy_option, known_encoding, quiet_json_option,
+                     quiet_option, setting_range)
 from .problems import EventOver
 
 
@@ -26,20 +28,20 @@ def cli() -> None:
     use_forgiving_output()
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--ruleset", "-r", required=True, type=RulesetName(),
               help="The event's rules (`sheetrunner rulesets` lists them).")
 @click.option("--players", "-p", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="A roster CSV (a Name column, or First name and Last name; Team and any others kept).")
-@click.option("--rounds", "-n", type=click.IntRange(min=1), help="Number of rounds (default: enough for the field).")
+@click.option("--rounds", "-n", type=setting_range("rounds"), help="Number of rounds (default: enough for the field).")
 @click.option("--name", default="", help="The event's name, shown on reports.")
 @click.option("--date", default="", help="The event's date, shown on reports.")
-@click.option("--seed", type=click.IntRange(min=0), help="Random seed (default: drawn now and stored).")
-@click.option("--top-cut", type=click.IntRange(min=2), default=None,
+@click.option("--seed", type=setting_range("seed"), help="Random seed (default: drawn now and stored).")
+@click.option("--top-cut", type=setting_range("top_cut", 2), default=None,
               help="Players in the top cut after the last round (allegiance 3 or 4, Diplomacy 7 for the final "
                    "game; default none).")
-@click.option("--team-size", type=click.IntRange(min=2), default=None,
+@click.option("--team-size", type=setting_range("team_size", 2), default=None,
               help="A team event (swiss, swiss-tp): the boards of a team match; Players gets a Board column.")
 @quiet_option
 def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None, name: str, date: str,
@@ -64,10 +66,10 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
                     f"{workbook}")
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
-@quiet_option
+@quiet_json_option
 def check(workbook: Path, as_json: bool, quiet: bool) -> None:
     """Validate the workbook and list every problem at once; writes nothing.
 
@@ -77,7 +79,7 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
     """
     from . import api
     console = Console(quiet)
-    problems = api.check_event(workbook)
+    problems = api.check_event(workbook) + hall_problems(workbook)  # and the hall's conflicts (issue 30)
     errors = [p for p in problems if p.is_error]
     if as_json:
         click.echo(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
@@ -88,7 +90,7 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
         raise Stopped("", 1)
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write to this new file and leave the workbook as it is.")
@@ -100,7 +102,7 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
               help="A folder of your own report templates, used before the shipped ones.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON (see the README).")
 @from_older_copy_option
-@quiet_option
+@quiet_json_option
 def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
          templates: Path | None, as_json: bool, from_older_copy: bool, quiet: bool) -> None:
     """Pair the next round and write it, with the standings so far, into the workbook.
@@ -112,6 +114,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     """
     from . import api, output
     console = Console(quiet or as_json)
+    hall_before_pair(console, workbook, output_file is None)  # results waiting in the hall's journal (issue 30)
     try:
         result = run(console, lambda: api.pair_next(workbook, output_file, redo, "pair --redo" if redo else "pair",
                                                     not no_reports, reports_out, templates, console.status,
@@ -128,12 +131,12 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     for line in output.round_lines(result):
         console.say(line)
     if result.reports:
-        console.say(f"Reports: {result.reports.folder / 'index.html'}")
+        console.say(f"Reports: {result.reports.folder / 'index.html'}{result.reports.removed_note(result.output)}")
     if result.reports_problem is not None:
         raise Stopped(f"{result.reports_problem} The round was written; only its reports are missing.", 5)
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
 @click.option("--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -144,11 +147,12 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
               help="Encoding of the --csv file; utf-8-sig is UTF-8 with the mark Excel needs to show accents.")
 @click.option("--output", "-o", "output_file", type=click.Path(path_type=Path),
               help="Write the standings sheet to this new file instead of the workbook.")
+@click.option("--teams", "of_teams", is_flag=True, help="A team event: --json prints the team standings.")
 @click.option("--no-write", is_flag=True, help="Only print; do not write a standings sheet.")
 @from_older_copy_option
-@quiet_option
+@quiet_json_option
 def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: Path | None, encoding: str,
-              output_file: Path | None, no_write: bool, from_older_copy: bool, quiet: bool) -> None:
+              output_file: Path | None, of_teams: bool, no_write: bool, from_older_copy: bool, quiet: bool) -> None:
     """Print the current standings with every tiebreaker, and write them as a sheet.
 
     \b
@@ -160,8 +164,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     result = run(console, lambda: api.current_standings(workbook, output_file, not no_write, from_older_copy))
     console.problems(result.warnings)
     if as_json:
-        click.echo(json.dumps(output.standings_rows(result.standings, result.placings), indent=2,
-                              ensure_ascii=False))
+        click.echo(json.dumps(output.json_rows(result, of_teams), indent=2, ensure_ascii=False))
     else:
         if result.placings:
             console.say(output.placings_text(result.standings, result.placings) + "\n")
@@ -171,10 +174,10 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     if result.sheet:
         console.say(output.wrote_line(result.sheet, result.output, result.backup))
     elif not no_write:
-        console.say("No round has every result yet, so no standings sheet was written.")
+        console.say(output.no_standings_line(workbook))
     for path in filter(None, (csv_file, xlsx_file)):
         try:
-            console.say(f"Saved {output.export_standings(result.standings, path, result.placings, encoding)}")
+            console.say(f"Saved {output.export_with_teams(result, path, encoding)}")
         except OSError as error:
             raise Stopped(f"{path.name}: could not be saved: {error.strerror or error}.", 3) from None
         except UnicodeEncodeError as error:
@@ -182,7 +185,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
                           f"written in {encoding}; use --encoding utf-8-sig.", 3) from None
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last one).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
@@ -210,11 +213,11 @@ def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool
         bar.close()
     if result.was_stale:
         console.say(f"The reports in {result.folder} were made before the workbook changed; they are printed anew.")
-    console.say(f"{result.title}: {len(result.files)} file(s) in {result.folder}")
+    console.say(f"{result.title}: {len(result.files)} file(s) in {result.folder}{result.removed_note(Path(workbook))}")
     console.say(f"Open {result.folder / 'index.html'}")
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
 @click.option("--round", "round_number", type=click.IntRange(min=1), help="The round (default: the last one).")
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
@@ -225,7 +228,7 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
     Example:
       sheetrunner outstanding spring.xlsx
     """
-    from . import api
+    from . import api, output
     console = Console()
     found = run(console, lambda: api.outstanding(workbook, round_number))
     if as_json:
@@ -233,13 +236,11 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
     elif not found.tables:
         console.say(f"Every result of {found.title.lower()} is in.")
     else:
-        plural = "(es)" if found.noun.endswith("ch") else "(s)"
-        console.say(f"{found.title}: {len(found.tables)} {found.noun.lower()}{plural} with no result yet.")
-        for table in found.tables:
-            console.say(f"  {found.noun} {table['table']}: " + " v ".join(p["name"] for p in table["players"]))
+        for line in output.outstanding_lines(found):
+            console.say(line)
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=click.Path(exists=True, dir_okay=False, path_type=Path), required=False)
 @click.option("--ruleset", "-r", type=RulesetName(), help="Simulate a new event of this ruleset.")
 @click.option("--players", "-p", "player_count", type=click.IntRange(min=2), help="Players in the new event.")
@@ -259,7 +260,7 @@ def outstanding(workbook: Path, round_number: int | None, as_json: bool) -> None
               help="Also write the report with its charts to this HTML file.")
 @click.option("--example", "example_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the first simulated event as a workbook (new events only).")
-@quiet_option
+@quiet_json_option
 def simulate(workbook: Path | None, ruleset: str | None, player_count: int | None, rounds: int | None, runs: int | None,
              seed: int | None, draw_rate: float, skill: float, cut: int | None, workers: int, as_json: bool,
              html_file: Path | None, example_file: Path | None, quiet: bool) -> None:
@@ -308,22 +309,22 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
         console.say(f"Example event: {run(console, lambda: api.write_simulated_event(setup, 0, example_file))}")
 
 
-@cli.command("tiebreakers")
+@cli.command("tiebreakers", epilog=EXIT_CODES_POINTER)
 def list_tiebreakers() -> None:
-    """List every tiebreaker name for the Tiebreakers setting, with its meaning.
+    """List every tiebreaker for the Tiebreakers and Team tiebreakers settings: "(teams too)", "(teams only)".
 
     \b
     Example:
       sheetrunner tiebreakers
     """
-    from .tiebreakers import TIEBREAKERS
-    rows = [(tb.key, tb.label, tb.meaning) for tb in TIEBREAKERS.values()]
+    from .teams.tiebreakers import listing_rows
+    rows = listing_rows()
     console = Console()
     for line in aligned_lines(("Name", "Column", "Meaning"), rows, terminal_width()):
         console.say(line)
 
 
-@cli.command("rulesets")
+@cli.command("rulesets", epilog=EXIT_CODES_POINTER)
 def list_rulesets() -> None:
     """List the rulesets with their result columns, options, choices, defaults and meaning.
 
@@ -341,7 +342,7 @@ def list_rulesets() -> None:
         console.say(line)
 
 
-@cli.command(epilog=EXIT_CODES)
+@cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("season", type=WORKBOOK_PATH)
 @click.argument("events", nargs=-1, type=WORKBOOK_PATH)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
@@ -353,7 +354,7 @@ def list_rulesets() -> None:
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
 @click.option("--json", "as_json", is_flag=True, help="Print the season table as JSON.")
-@quiet_option
+@quiet_json_option
 def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports: bool, pdf: bool, paper: str,
            templates: Path | None, as_json: bool, quiet: bool) -> None:
     """Write a season's standings from the final standings of many events (read, never written).
@@ -361,7 +362,9 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
     The events are the files given after SEASON.xlsx, or those its Events sheet lists (a File column, relative to
     it). SEASON.xlsx is made when missing, with a League sheet of settings (scoring per placing or match points,
     best N events, minimum events, tiebreakers) and an Aliases sheet (Name | Same as) for names spelled
-    differently; a League ID column in an event's Players sheet matches players too.
+    differently; a League ID column in an event's Players sheet matches players too. A Tiers sheet (Setting | a
+    column per tier) gives each tier its own points, best N and minimum; an event's tier is typed in the Events
+    sheet's Tier column, or chosen by its number of players (Players at least).
 
     \b
     Example:
@@ -386,8 +389,8 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
         raise Stopped(f"{result.reports_problem} The season was written; only its reports are missing.", 5)
 
 
-cli.add_command(merge)
-cli.add_command(diff)
+for command in (merge, diff, serve):  # the commands of their own modules (cli_copies, cli_hall)
+    cli.add_command(command)
 
 
 def main() -> None:

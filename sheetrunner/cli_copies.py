@@ -7,11 +7,11 @@ from pathlib import Path
 import click
 
 from .console import Console
-from .exits import EXIT_CODES, Stopped, run
+from .exits import EXIT_CODES_POINTER, Stopped, run
 from .params import WORKBOOK_PATH, quiet_option
 
 
-@click.command(epilog=EXIT_CODES)
+@click.command(epilog=EXIT_CODES_POINTER)
 @click.argument("event", type=WORKBOOK_PATH)
 @click.argument("copies", nargs=-1, required=True, type=WORKBOOK_PATH)
 @quiet_option
@@ -43,7 +43,7 @@ def merge(event: Path, copies: tuple[Path, ...], quiet: bool) -> None:
                 + (f" Backup: {output.backup_path(event, result.backup)}" if result.backup else ""))
 
 
-@click.command(epilog=EXIT_CODES)
+@click.command(epilog=EXIT_CODES_POINTER)
 @click.argument("first", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("second", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def diff(first: Path, second: Path) -> None:

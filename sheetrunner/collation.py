@@ -69,3 +69,13 @@ def sorted_by_name(items: Iterable[Item], name: Callable[[Item], str]) -> list[I
     items = list(items)
     _collator().ensure(name(item) for item in items)
     return sorted(items, key=lambda item: collation_key(name(item)))
+
+
+def sorted_by_keys(items: Iterable[Item], keys: Callable[[Item], tuple[str, ...]]) -> list[Item]:
+    """`items` in the alphabetical order of several names each, the first deciding (a last name, then the first
+    name: `names.sorted_players`); the texts themselves break a tie, so the order never depends on the input's."""
+    items = list(items)
+    found = [(keys(item), item) for item in items]
+    _collator().ensure(text for texts, _ in found for text in texts)
+    found.sort(key=lambda pair: (tuple(collation_key(text)[0] for text in pair[0]), pair[0]))
+    return [item for _, item in found]

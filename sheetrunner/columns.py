@@ -13,18 +13,22 @@ from . import values
 from .options import normal
 
 
+NUMBER_KINDS = ("whole", "games", "score")  # columns a plain whole number fits as it is
+
+
 @dataclass(frozen=True)
 class Column:
     key: str
     header: str
     aliases: tuple[str, ...] = ()
-    kind: str = "text"  # text | whole | games (whole, or a match score "2-1") | choice | yesno
+    kind: str = "text"  # text | label (text read as a number when it is one) | whole | games | score | choice | yesno
     choices: tuple[str, ...] = ()
     synonyms: tuple[tuple[str, str], ...] = ()  # other words a choice cell accepts: (word, choice)
     minimum: int | None = 0
     hint: str = ""
     width: int = 12
     required: bool = True  # for result columns: a game with results needs this one filled
+    longest: int = values.LONGEST_CELL_TEXT  # a text cell's most characters (Excel keeps no more in one cell)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -42,7 +46,7 @@ class Column:
         """The cell's clean value, None when blank; raises `values.BadValue`."""
         if raw is None:
             return None
-        if type(raw) is int and self.kind in ("whole", "games") and (self.minimum or 0) <= raw <= values.LARGEST_WHOLE:
+        if type(raw) is int and self.kind in NUMBER_KINDS and (self.minimum or 0) <= raw <= values.LARGEST_WHOLE:
             return raw  # most cells: a plain whole number where one belongs
         if values.is_blank(raw):
             return None
@@ -50,11 +54,21 @@ class Column:
             return values.as_whole_number(raw, self.minimum)
         if self.kind == "games":
             return values.as_games_won(raw, self.minimum)
+        if self.kind == "score":
+            return values.as_score(raw, self.minimum)
         if self.kind == "choice":
             return values.as_choice(raw, self.choices, self.synonyms)
         if self.kind == "yesno":
             return values.as_yes_no(raw)
-        return values.as_text(raw)
+        return bounded(values.as_label(raw) if self.kind == "label" else values.as_text(raw), self.longest)
+
+
+def bounded(text: str, longest: int) -> str:
+    """Text of at most `longest` characters, else `values.BadValue`: what sheetrunner writes back (a name on
+    every round sheet) must fit the cell, and a name pasted with a page of text is a slip, not a name."""
+    if len(text) > longest:
+        raise values.BadValue(f"has {len(text):,} characters, more than the {longest:,} it may hold")
+    return text
 
 
 def by_header(columns) -> dict[str, Column]:
@@ -64,8 +78,13 @@ def by_header(columns) -> dict[str, Column]:
 
 PLAYER_ID = Column("id", "ID", ("Player ID", "#", "No", "Number"), "whole", minimum=1,
                    hint="IDs are whole numbers from 1; leave it blank and sheetrunner assigns one.", width=6)
-PLAYER_NAME = Column("name", "Name", ("Player", "Player name", "Full name"), hint="Type the player's name.", width=28)
-TEAM = Column("team", "Team", ("Club", "Family"), hint="Players with the same Team are kept apart.", width=18)
+# Names (a player's, a team's) are at most 200 characters: the longest real ones (several given names and two
+# family names, a club's full title) stay well under 150, and a name is printed on every slip and page.
+LONGEST_NAME = 200
+PLAYER_NAME = Column("name", "Name", ("Player", "Player name", "Full name"), hint="Type the player's name.", width=28,
+                     longest=LONGEST_NAME)
+TEAM = Column("team", "Team", ("Club", "Family"), hint="Players with the same Team are kept apart.", width=18,
+              longest=LONGEST_NAME)
 FIXED_TABLE = Column("fixed_table", "Fixed table", ("Fixed game", "Fixed board"), "whole", minimum=1,
                      hint="Type the table number this player must always sit at, or leave it blank.", width=12)
 DROPPED_AFTER = Column("dropped_after", "Dropped after", ("Dropped", "Drop after"), "whole", minimum=0,
@@ -78,10 +97,10 @@ PLAYER_COLUMNS = (PLAYER_ID, PLAYER_NAME, TEAM, FIXED_TABLE, DROPPED_AFTER, JOIN
 BYES = Column("byes", "Byes", ("Invited byes", "Byes from round 1"), "whole", minimum=0, required=False,
               hint="Type how many rounds, from round 1, this invited player has a bye (blank is 0).", width=7)
 
-TABLE = Column("table", "Table", ("Game", "Board", "Match"), hint="Type the table number, or BYE.", width=8)
+TABLE = Column("table", "Table", ("Game", "Board", "Match"), "label", hint="Type the table number, or BYE.", width=8)
 SEAT = Column("seat", "Seat", (), "whole", minimum=1, hint="Type the seat number.", width=6)
 ROUND_PLAYER_ID = Column("id", "ID", PLAYER_ID.aliases, "whole", minimum=1,
                          hint="Type the player's ID from Players, or leave it blank and type the name.", width=6)
 ROUND_PLAYER = Column("player", "Player", ("Name", "Player name"), hint="Type the player's name as in Players.",
-                      width=28)
+                      width=28, longest=LONGEST_NAME)
 NOTE = Column("note", "Note", ("Notes", "Comment"), width=48)

@@ -3,13 +3,14 @@ from a workbook printed safely (a player's name may hold anything)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import textwrap
 
 import click
 
-from .problems import Problem
+from .problems import ERROR, WARNING, Problem
 
 # Control characters from a workbook (C0 but tab and newline, DEL, C1) are shown escaped: an escape
 # sequence in a player's name must never reach the terminal as a command.
@@ -24,13 +25,25 @@ class Console:
         self.quiet = quiet
         self.live = not quiet and sys.stderr.isatty()
 
-    def say(self, text: str, err: bool = False) -> None:
+    def say(self, text: str, err: bool = False, severity: str = "", plain: str = "") -> None:
         """Print one line, safely: control characters escaped, characters the console cannot show escaped too,
-        and a closed or broken output ignored (the work is done; printing must never undo it)."""
-        if self.quiet and not err:
-            return
+        and a closed or broken output ignored (the work is done; printing must never undo it). With a
+        `severity` (error, warning) the text is coloured on a terminal (`colour_wanted`), then `plain` follows
+        uncoloured (a problem's fix)."""
+        if not (self.quiet and not err):
+            self.echo(text, err, severity, plain)
+
+    @staticmethod
+    def echo(text: str, err: bool = False, severity: str = "", plain: str = "") -> None:
+        """`say` whatever `quiet` says: a problem is what --quiet keeps, wherever it is printed (`check` prints
+        them on stdout, as its output)."""
+        line = text.translate(CONTROL)
+        if severity and colour_wanted(err):
+            line = click.style(line, **COLOURS[severity])
+        if plain:
+            line += " " + plain.translate(CONTROL)
         try:
-            click.echo(text.translate(CONTROL), err=err)
+            click.echo(line, err=err)
         except OSError:
             pass
 
@@ -43,8 +56,29 @@ class Console:
             click.echo("\r\x1b[K", err=True, nl=False)
 
     def problems(self, problems: list[Problem], err: bool = True) -> None:
+        """Each problem on its line: what is wrong coloured by its severity on a terminal, the fix plain after."""
         for problem in problems:
-            self.say(str(problem), err=err)
+            text = str(problem)
+            what = text[:len(text) - len(problem.hint) - 1] if problem.hint else text
+            self.echo(what, err, problem.severity, problem.hint)
+
+
+# Errors red and warnings yellow, for a person at a terminal (issue 31): the line that stopped the command, or the
+# one to read before going on, found at a glance among the others.
+COLOURS = {ERROR: {"fg": "red", "bold": True}, WARNING: {"fg": "yellow"}}
+
+
+def colour_wanted(err: bool) -> bool:
+    """Colour only on a terminal, never in a pipe or a file (a log, `| less`, a script), and never when NO_COLOR
+    is set to anything (no-color.org)."""
+    return not os.environ.get("NO_COLOR") and is_terminal(sys.stderr if err else sys.stdout)
+
+
+def is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a stream without one, or closed
+        return False
 
 
 def use_forgiving_output() -> None:

@@ -2,16 +2,17 @@
 
 Commands raise (the library's `EventError`, `Stopped` after their own last line); only this module turns that
 into an exit code, a line of what was and was not written, and, for anything unexpected, a saved traceback and
-exit 70. Exit codes (also in every command's --help and the README): 0 done; 1 problems in the workbook, or
-nothing to do (nothing written); 2 a mistake on the command line; 3 the write was refused to keep the workbook
-safe; 4 no legal pairing; 5 the round was written but its reports could not be; 70 an internal error (its
-details saved to a file); 130 interrupted.
+exit 70. Exit codes (in `sheetrunner --help`, which each command's help points to, and the README): 0 done; 1
+problems in the workbook, or nothing to do (nothing written); 2 a mistake on the command line; 3 the write was
+refused to keep the workbook safe; 4 no legal pairing; 5 the round was written but its reports could not be; 70
+an internal error (its details saved to a file); 130 interrupted.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 import traceback
 from datetime import datetime
@@ -19,14 +20,16 @@ from pathlib import Path
 
 import click
 
-from . import __version__
+from . import __version__, _interrupted_early
 from .console import Console
-from .problems import EventError, PartlyDone, Refusal
+from .problems import ERROR, EventError, PartlyDone, Refusal
 
 EXIT_CODES = """Exit codes: 0 done; 1 problems in the workbook, or nothing to do (nothing written); 2 a mistake on
 the command line; 3 the write was refused to keep the workbook safe (nothing written); 4 no legal pairing
 (nothing written); 5 the round was written but its reports could not be; 70 an internal error (details
 saved to a file); 130 interrupted."""
+# Each command's help points there in one line instead of repeating the paragraph (issue 31).
+EXIT_CODES_POINTER = "Exits 0 when done; `sheetrunner --help` lists every exit code."
 INTERNAL_ERROR = 70
 # After the reading (api.no_cycle_collection), a command still builds the standings, the pairing and the reports:
 # objects that hardly ever form cycles, yet at Python's default thresholds (700, 10, 10) the collector scans every
@@ -50,6 +53,9 @@ class Failed(click.ClickException):
         super().__init__(message)
         self.exit_code = error.exit_code
 
+    def show(self, file=None) -> None:
+        Console().say(f"Error: {self.format_message()}", err=True, severity=ERROR)
+
 
 class Stopped(click.ClickException):
     """A command that ends short of a clean 0 after saying what it did: its last line (if any) on stderr, and
@@ -61,7 +67,7 @@ class Stopped(click.ClickException):
 
     def show(self, file=None) -> None:
         if self.message:
-            Console().say(self.message, err=True)
+            Console().say(self.message, err=True, severity=ERROR)
 
 
 def run(console: Console, action):
@@ -145,6 +151,8 @@ def command_line(cli: click.Group) -> int:
     global ONE_COMMAND_PROCESS
     ONE_COMMAND_PROCESS = True
     try:
+        if signal.getsignal(signal.SIGINT) is _interrupted_early:  # loaded: Ctrl-C is KeyboardInterrupt again
+            signal.signal(signal.SIGINT, signal.default_int_handler)
         code = cli.main(prog_name="sheetrunner", standalone_mode=False)
     except click.ClickException as error:
         error.show()

@@ -21,18 +21,25 @@ class History:
 def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
     history = History()
     for round_ in rounds:
-        for pid in round_.byes:
-            history.byes[pid] += 1
-        for table in round_.games:
-            ids = table.player_ids
-            for seat in table.seats:
-                history.seats[seat.player_id][seat.seat] += 1
-            for pid in ids:
-                for other in ids:
-                    if other != pid:
-                        history.met[pid][other] = round_.number
-                        history.times[pid][other] = history.times[pid].get(other, 0) + 1
-    if rounds:  # the table each player sat at in the latest round, when it is a number the engines give out
-        history.last_table = {pid: table.number for table in rounds[-1].games for pid in table.player_ids
-                              if isinstance(table.number, int)}
+        add_round(history, round_)
     return history
+
+
+def add_round(history: History, round_: Round) -> None:
+    """The history with one more round played after those it holds (`simulate` keeps one as it plays)."""
+    met, times, seats, number = history.met, history.times, history.seats, round_.number
+    for pid in round_.byes:
+        history.byes[pid] += 1
+    for table in round_.games:
+        ids = table.player_ids
+        for seat in table.seats:
+            seats[seat.player_id][seat.seat] += 1
+        for pid in ids:
+            met_by, times_by = met[pid], times[pid]
+            for other in ids:
+                if other != pid:
+                    met_by[other] = number
+                    times_by[other] = times_by.get(other, 0) + 1
+    # the table each player sat at in the latest round, when it is a number the engines give out
+    history.last_table = {pid: table.number for table in round_.games for pid in table.player_ids
+                          if isinstance(table.number, int)}

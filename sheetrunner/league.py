@@ -6,17 +6,19 @@ one, else by name, folded as sheetrunner compares names (case, invisible charact
 one person's name is typed by different TOs, accents and Latin letters too (`José` is `Jose`, `Łukasz` is
 `Lukasz`: `league_names`); an `Aliases` row (Name | Same as) joins two spellings. A name without an ID joins the
 player who carries that name with an ID elsewhere. Names that still differ by a letter are warned about, never
-joined.
+joined. An alias whose names carry two League IDs is an error at its row (issue 29). Events can be of tiers, each
+scored by its own table, best N and minimum (`league_tiers`, issue 33).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Callable
 
 from .league_names import ALIASES_SHEET, accents, fold_name, possible_duplicates
+from .league_tiers import Tier, counted, shortfall, tier_named, tier_of
 from .problems import EventError, Problem, warning
 
 PLACING, MATCH_POINTS = "placing", "match points"
@@ -41,6 +43,9 @@ class EventResult:
     file: str  # the workbook's file name
     entries: tuple[Entry, ...]
     two_player: bool = True  # match points need two-player games
+    tier: str = ""  # its tier's name ("": the League sheet's own table), as typed in Events or by its size
+    tier_cell: str = ""  # the Events cell its Tier was typed in ("B3"), for problems
+    identity: str = field(default="", compare=False)  # a digest of the event itself: one event counts once
 
 
 @dataclass(frozen=True)
@@ -64,13 +69,20 @@ class LeagueRules:
     best: int | None = None  # best N events count; None: all
     minimum: int = 1  # events a player must play to be ranked
     tiebreakers: tuple[str, ...] = ("events", "best_placing", "countback")
+    tiers: tuple[Tier, ...] = ()  # the Tiers sheet's columns (issue 33)
 
     @property
     def summary(self) -> str:
         scoring = "points per placing" if self.scoring == PLACING else "match points"
         best = f", best {self.best} events" if self.best else ", every event"
         minimum = f", at least {self.minimum} events to be ranked" if self.minimum > 1 else ""
-        return f"{scoring}{best}{minimum}"
+        tiers = "; tiers " + ", ".join(tier.summary for tier in self.tiers) if self.tiers else ""
+        return f"{scoring}{best}{minimum}{tiers}"
+
+    def for_tier(self, name: str) -> LeagueRules:
+        """The rules an event of tier `name` is scored by: the tier's points where it sets them."""
+        tier = tier_named(self.tiers, name) if name else None
+        return tier.scoring(self) if tier else self
 
 
 @dataclass(frozen=True)
@@ -84,6 +96,7 @@ class Played:
     shared: bool
     points: Fraction
     counted: bool
+    tier: str = ""
 
     @property
     def place_label(self) -> str:
@@ -151,7 +164,8 @@ def compute_season(events: list[EventResult], rules: LeagueRules, aliases: list[
     """The season table: each player's events scored by the league's rule, the best N counted, ranked by points
     then the tiebreakers; players under the minimum attendance listed after. Raises `EventError` with every
     problem when players cannot be told apart."""
-    problems = rules_problems(events, rules)
+    events, problems = with_tiers(events, rules)
+    problems += rules_problems(events, rules)
     keys, found = match_players(events, aliases)
     problems += found
     if any(p.is_error for p in problems):
@@ -166,6 +180,17 @@ def compute_season(events: list[EventResult], rules: LeagueRules, aliases: list[
                                     {key: row.name for key, row in zip(players, rows)},
                                     {fold_name(a.name) for a in aliases}, max((a.row for a in aliases), default=1) + 1)
     return Season(rules, tuple(events), _ranked(rows, rules), tuple(problems))
+
+
+def with_tiers(events: list[EventResult], rules: LeagueRules) -> tuple[list[EventResult], list[Problem]]:
+    """Each event with its tier settled (`league_tiers.tier_of`: typed, else by its size)."""
+    problems: list[Problem] = []
+    settled = []
+    for event in events:
+        tier, found = tier_of(event.tier, event.tier_cell, len(event.entries), rules.tiers)
+        problems += found
+        settled.append(replace(event, tier=tier))
+    return settled, problems
 
 
 def rules_problems(events: list[EventResult], rules: LeagueRules) -> list[Problem]:
@@ -186,6 +211,7 @@ def match_players(events: list[EventResult], aliases: list[Alias]) -> tuple[dict
         for entry in event.entries:
             if entry.league_id:
                 ids_of_name.setdefault(canonical(entry.name), set()).add(entry.league_id)
+    problems += _aliases_joining_two(aliases, canonical, ids_of_name)
     keys: dict[tuple[int, str], str] = {}
     for index, event in enumerate(events):
         seen: dict[str, Entry] = {}
@@ -199,6 +225,21 @@ def match_players(events: list[EventResult], aliases: list[Alias]) -> tuple[dict
     problems += [warning(ALIASES_SHEET, f"A{a.row}", f'"{a.name}" is in no event of the season.',
                          "Check its spelling, or delete the row.") for a in aliases if fold_name(a.name) not in spelled]
     return keys, problems
+
+
+def _aliases_joining_two(aliases: list[Alias], canonical: Callable[[str], str],
+                         ids_of_name: dict[str, set[str]]) -> list[Problem]:
+    """Each alias names one player (issue 29): one whose spellings carry two League IDs would make one player
+    vanish into another, so it is an error at its row."""
+    found = []
+    for alias in aliases:
+        ids = sorted(ids_of_name.get(canonical(alias.name), ()))
+        if len(ids) > 1:
+            found.append(Problem(ALIASES_SHEET, f"B{alias.row}", f'"{alias.name}" is made the same as '
+                                 f'"{alias.same_as}", but players of those names have League IDs '
+                                 f"{' and '.join(ids)}: two players.", "Delete the row (the League IDs tell them "
+                                 "apart), or correct the League IDs in the events' Players sheets."))
+    return found
 
 
 def _key_of(entry: Entry, canonical, ids_of_name: dict[str, set[str]], event: EventResult,
@@ -259,11 +300,11 @@ def event_points(entry: Entry, rules: LeagueRules) -> Fraction:
 
 def _row(events: list[EventResult], rules: LeagueRules, key: str, entries: list[tuple[int, Entry]],
          aliases: list[Alias]) -> SeasonRow:
-    scored = [(index, entry, event_points(entry, rules)) for index, entry in entries]
-    best = sorted(scored, key=lambda s: (-s[2], s[1].place, s[0]))[:rules.best or len(scored)]
-    kept = {index for index, _, _ in best}
-    played = tuple(Played(index, events[index].label, entry.name, entry.place, entry.shared, points, index in kept)
-                   for index, entry, points in scored)
+    scored = [(index, entry, event_points(entry, rules.for_tier(events[index].tier))) for index, entry in entries]
+    kept = counted([(index, events[index].tier, points, entry.place) for index, entry, points in scored], rules.tiers,
+                   rules.best)
+    played = tuple(Played(index, events[index].label, entry.name, entry.place, entry.shared, points, index in kept,
+                          events[index].tier) for index, entry, points in scored)
     return SeasonRow(None, False, _shown_name(entries, aliases), key[3:] if key.startswith("id:") else "",
                      sum((p.points for p in played if p.counted), Fraction(0)), played)
 
@@ -291,7 +332,7 @@ def _ranked(rows: list[SeasonRow], rules: LeagueRules) -> tuple[SeasonRow, ...]:
 
     ranked: list[SeasonRow] = []
     for eligible in (True, False):  # each row's key once, equal keys side by side: linear past the sort
-        group = sorted(((sort_key(r), r) for r in rows if (len(r.played) >= rules.minimum) == eligible),
+        group = sorted(((sort_key(r), r) for r in rows if (not short_of(r, rules)) == eligible),
                        key=lambda keyed: (_negated(keyed[0]), fold_name(keyed[1].name)))
         counts, first = Counter(key for key, _ in group), {}
         for position, (key, row) in enumerate(group):
@@ -299,6 +340,11 @@ def _ranked(rows: list[SeasonRow], rules: LeagueRules) -> tuple[SeasonRow, ...]:
             ranked.append(SeasonRow(first[key] + 1 if eligible else None, counts[key] > 1 and eligible, row.name,
                                     row.league_id, row.points, row.played))
     return tuple(ranked)
+
+
+def short_of(row: SeasonRow, rules: LeagueRules) -> str:
+    """Why a row is under the minimum attendance (the league's, or a tier's), or ""."""
+    return shortfall([p.tier for p in row.played], rules.tiers, rules.minimum)
 
 
 def _negated(key: tuple) -> tuple:

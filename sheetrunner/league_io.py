@@ -6,184 +6,36 @@ paths relative to the season workbook) and the spellings to join (`Aliases`: Nam
 `Season standings` and `Season events` into it, replacing its own earlier ones. Everything is read afresh on
 every run, so a corrected event changes the season the next time. An event that cannot be read, is not over, or
 has problems stops the whole run with every problem listed (prefixed `[EVENT.xlsx]`), and nothing is written.
+
+Inputs are held as an event's are (issue 29): the season must be an `.xlsx` that is not an event workbook
+(`league_files`), each event counts once (by its bytes, then by what it is), and every cell read follows the one
+rule for error values and unsaved formulas, the League IDs of the events' Players sheets too. The season's sheets
+are read by `league_settings` (League) and `league_sheets` (Aliases, Events, Tiers).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
-from .league import (ALIASES_SHEET, DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACING, TIEBREAKS, Alias, Entry,
-                     EventResult, LeagueRules, Season, compute_season)
+from .league import EventResult, Entry, LeagueRules, Season, compute_season
+from .league_files import counted_twice, event_identity, event_not_season, same_events, same_files, season_suffix
+from .league_names import ALIASES_SHEET
+from .league_settings import LEAGUE_SHEET, league_sheet, read_rules, unreadable
+from .league_sheets import EVENTS_SHEET, Listed, read_aliases, read_event_list, read_tiers
+from .league_tiers import TIERS_SHEET
 from .columns import Column
-from .options import normal
 from .problems import EventError, Problem
-from .numbers import cell_number
 from .validate.reader import find_sheet
-from .values import BadValue, as_text, as_whole_number, clean_text, is_blank
+from .values import as_text, is_blank
 from .rewrites import Rewrites
 from .workbook import Workbook
-from .grid import SheetRows
-from .xlsx.sheetxml import SheetTable, Validation
+from .grid import SheetRows, cell_name
+from .xlsx.sheetxml import SheetTable
 
-LEAGUE_SHEET, EVENTS_SHEET = "League", "Events"
-SETTINGS = {  # label -> (LeagueRules field, about)
-    "League name": ("name", "Shown on the season's reports."),
-    "Scoring": ("scoring", "Placing: the points of the place in each event (the table below). Match points: each "
-                "event's games, a win (or bye), a draw and a loss worth the points below."),
-    "Best events": ("best", "Only each player's best N events count (blank: every event)."),
-    "Minimum events": ("minimum", "Events a player must play to be ranked; players with fewer are listed after."),
-    "Participation points": ("participation", "Placing: the points of a place past the table."),
-    "Points for a win": ("win", "Match points: a game won (a bye too)."),
-    "Points for a draw": ("draw", "Match points: a game drawn."),
-    "Points for a loss": ("loss", "Match points: a game lost."),
-    "Tiebreakers": ("tiebreakers", "After points, in order: " + "; ".join(f"{t.key} ({t.meaning})"
-                                                                          for t in TIEBREAKS.values()) + "."),
-}
-# The headers of the season workbook's lists and of an event's Players (matched as every header is, §2)
-ALIAS_NAME = Column("name", "Name")
-SAME_AS = Column("same_as", "Same as")
-EVENT_FILE = Column("file", "File", ("Workbook", "Event"))
-LEAGUE_ID = Column("league_id", "League ID")
-PLACE_ABOUT = "Placing: points for this place in an event (add rows for more places; a shared place gets its points)."
-
-
-def place_label(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix} place"
-
-
-def league_sheet(name: str) -> SheetTable:
-    """A new season's `League` sheet: every setting with its default, then the table of points per place."""
-    rules = LeagueRules(name=name)
-    rows = [[label, _cell_value(getattr(rules, key)), about] for label, (key, about) in SETTINGS.items()]
-    rows += [[place_label(place), int(points), PLACE_ABOUT] for place, points in
-             enumerate(DEFAULT_PLACE_POINTS, start=1)]
-    scoring_row = list(SETTINGS).index("Scoring") + 2
-    return SheetTable(LEAGUE_SHEET, ["Setting", "Value", "About"], rows, [22, 34, 90], validations={
-        f"B{scoring_row}": Validation("list", ("Placing", "Match points"), title="Scoring",
-                                      message="Placing or Match points.")})
-
-
-def _cell_value(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return ", ".join(value)
-    if isinstance(value, Fraction):
-        return cell_number(value)
-    if value == PLACING:
-        return "Placing"
-    return value
-
-
-def read_rules(sheet: SheetRows | None, default_name: str) -> tuple[LeagueRules, list[Problem]]:
-    """The `League` sheet's settings (Setting | Value), every problem at its cell; defaults for rows left out."""
-    if sheet is None:
-        return LeagueRules(name=default_name), []
-    chosen: dict[str, Any] = {"name": default_name}
-    places: dict[int, Fraction] = {}
-    problems: list[Problem] = []
-    labels = {normal(label): label for label in SETTINGS}
-    for row, values in sheet.rows:
-        label, raw = (list(values) + [None, None])[:2]
-        cell = f"B{row}"
-        if is_blank(label):
-            continue
-        place = _place_of(label)
-        try:
-            if place is not None:
-                places[place] = _points(raw)
-            elif normal(label) in labels:
-                key = SETTINGS[labels[normal(label)]][0]
-                chosen[key] = _setting(key, raw)
-            else:
-                problems.append(Problem(LEAGUE_SHEET, f"A{row}", f'"{as_text(label)}" is not a league setting.',
-                                        "Use one of: " + ", ".join(SETTINGS) + ", or a place such as 9th place."))
-        except BadValue as error:
-            problems.append(Problem(LEAGUE_SHEET, cell, f"{as_text(label)} {error}.", SETTINGS.get(
-                labels.get(normal(label), ""), ("", PLACE_ABOUT))[1]))
-    if places:
-        missing = [n for n in range(1, max(places) + 1) if n not in places]
-        if missing:
-            problems.append(Problem(LEAGUE_SHEET, "", f"The table of points has no {place_label(missing[0])}.",
-                                    "Give every place from 1st down to the last one a row."))
-        chosen["place_points"] = tuple(places.get(n, Fraction(0)) for n in range(1, max(places) + 1))
-    return LeagueRules(**chosen), problems
-
-
-def _place_of(label: Any) -> int | None:
-    words = normal(label).replace("place", "").split()
-    if len(words) != 1:
-        return None
-    digits = words[0].rstrip("stndrh")
-    return int(digits) if digits.isdigit() and int(digits) >= 1 and len(digits) < 5 else None
-
-
-def _points(raw: Any) -> Fraction:
-    """Points as typed: a number (2.5 too), at least 0."""
-    if isinstance(raw, bool) or is_blank(raw):
-        raise BadValue("needs a number of points")
-    try:
-        value = Fraction(clean_text(raw)) if isinstance(raw, str) else Fraction(str(raw))
-    except (ValueError, ZeroDivisionError):
-        raise BadValue(f"needs a number of points, found {as_text(raw)!r}") from None
-    if value < 0:
-        raise BadValue("needs a number of points of at least 0")
-    return value
-
-
-def _setting(key: str, raw: Any) -> Any:
-    if key == "name":
-        return as_text(raw)
-    if key == "scoring":
-        text = normal(raw)
-        if text not in (PLACING, MATCH_POINTS):
-            raise BadValue(f'needs Placing or Match points, found "{as_text(raw)}"')
-        return text
-    if key in ("best", "minimum"):
-        return None if key == "best" and is_blank(raw) else as_whole_number(1 if is_blank(raw) else raw, 1)
-    if key == "tiebreakers":
-        names = tuple(normal(name).replace(" ", "_") for name in as_text(raw).split(",") if name.strip())
-        unknown = [name for name in names if name not in TIEBREAKS]
-        if unknown:
-            raise BadValue(f'has "{unknown[0]}", which is not a tiebreaker; use {", ".join(TIEBREAKS)}')
-        return names
-    return _points(raw)
-
-
-def read_aliases(sheet: SheetRows | None) -> tuple[list[Alias], list[Problem]]:
-    """`Aliases`: Name | Same as, one spelling joined to another per row."""
-    if sheet is None:
-        return [], []
-    name, same = ALIAS_NAME.index_in(sheet.headers), SAME_AS.index_in(sheet.headers)
-    if name is None or same is None:
-        return [], [Problem(ALIASES_SHEET, "A1", "The Aliases sheet needs the columns Name and Same as.",
-                            "Head column A Name and column B Same as.")]
-    aliases, problems = [], []
-    for row, values in sheet.rows:
-        cells = list(values) + [None] * len(sheet.headers)
-        if is_blank(cells[name]) and is_blank(cells[same]):
-            continue
-        if is_blank(cells[name]) or is_blank(cells[same]):
-            problems.append(Problem(ALIASES_SHEET, f"A{row}", "An alias needs both a Name and the name it is Same "
-                                    "as.", "Fill in both cells, or delete the row."))
-            continue
-        aliases.append(Alias(as_text(cells[name]), as_text(cells[same]), row))
-    return aliases, problems
-
-
-def read_event_list(sheet: SheetRows | None, folder: Path) -> tuple[list[Path], list[Problem]]:
-    """`Events`: a File column, each path relative to the season workbook's folder."""
-    if sheet is None:
-        return [], []
-    column = EVENT_FILE.index_in(sheet.headers)
-    if column is None:
-        return [], [Problem(EVENTS_SHEET, "A1", "The Events sheet has no File column.",
-                            "Head a column File and list each event workbook under it, relative to this workbook.")]
-    return [folder / as_text(values[column]) for _, values in sheet.rows
-            if len(values) > column and not is_blank(values[column])], []
+LEAGUE_ID = Column("league_id", "League ID")  # in an event's Players sheet (matched as every header is, §2)
 
 
 def read_event(path: Path) -> tuple[EventResult | None, list[Problem]]:
@@ -208,12 +60,15 @@ def read_event(path: Path) -> tuple[EventResult | None, list[Problem]]:
     for score in compute_scores(event.with_rounds(scored_rounds(event)), ruleset):
         outcomes.setdefault(score.player_id, Counter())[score.outcome] += 1
     places = _places(result)
-    ids = _league_ids(loaded)
+    problems: list[Problem] = []
+    ids = _league_ids(loaded, {p.row for p in event.players if p.id in seated}, problems)
     entries = tuple(Entry(p.name, *places[p.id], ids.get(p.row, ""), dict(outcomes.get(p.id, {})),
                           p.name_cell) for p in sorted(event.players, key=lambda p: places[p.id])
                     if p.id in seated)
-    return EventResult(event.settings.name or path.stem, path.name, entries, ruleset.two_player), \
-        [_in_event(path, p) for p in loaded.warnings]
+    settings = event.settings
+    identity = event_identity(settings.seed, settings.name, settings.date, entries)
+    return EventResult(settings.name or path.stem, path.name, entries, ruleset.two_player, identity=identity), \
+        [_in_event(path, p) for p in list(loaded.warnings) + problems]
 
 
 def _places(result) -> dict[int, tuple[int, bool]]:
@@ -225,16 +80,23 @@ def _places(result) -> dict[int, tuple[int, bool]]:
             for row in result.standings.rows}
 
 
-def _league_ids(loaded) -> dict[int, str]:
-    """Players rows -> their `League ID` (blank cells left out)."""
+def _league_ids(loaded, rows: set[int], problems: list[Problem]) -> dict[int, str]:
+    """Players rows -> their `League ID` (blank cells left out). A player's League ID that is an error value or an
+    unsaved formula is an error at its cell: read as blank, the player would be matched by name instead."""
     from .layout import PLAYERS_SHEET
 
-    sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
+    sheet: SheetRows = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
     column = LEAGUE_ID.index_in(sheet.headers)
     if column is None:
         return {}
-    return {row: as_text(values[column]) for row, values in sheet.rows
-            if len(values) > column and not is_blank(values[column])}
+    ids = {}
+    for row, values in sheet.rows:
+        raw = values[column] if len(values) > column else None
+        if not is_blank(raw):
+            ids[row] = as_text(raw)
+        elif row in rows:
+            unreadable(sheet, cell_name(column, row), "League ID", problems)
+    return ids
 
 
 def _in_event(path: Path, problem: Problem) -> Problem:
@@ -259,33 +121,29 @@ def run_league(season_path: Path | str, event_paths: list[Path | str] = (), repo
                out: Path | str | None = None, templates: Path | str | None = None, pdf: bool = False,
                paper: str = "A4", progress: Callable[[str], None] = lambda step: None) -> LeagueResult:
     """Read the events, compute the season, write it into the season workbook (made when missing), then render
-    its reports into SEASON-reports/ (or `out`). Raises `EventError` with every problem, nothing written."""
+    its reports into SEASON-reports/ (or `out`). Raises `EventError` with every problem, nothing written: the
+    season's sheets and every event are read even when an earlier one has problems, so all are listed at once."""
     from . import api
     from .league_report import render_season, season_sheets
 
     path = Path(season_path)
+    _refuse(season_suffix(path))
     with api.writing(path, None, "league"):
         progress(f"Reading {path.name}")
         workbook = Workbook.read(path) if path.exists() else None
+        _refuse(event_not_season(path, workbook.titles) if workbook else None)
         rules, aliases, listed, problems = read_season(workbook, path)
-        events = [Path(p) for p in event_paths] or listed
-        problems += _event_list_problems(path, events, workbook is not None, bool(event_paths))
-        results = []
-        for event in events if not any(p.is_error for p in problems) else []:
-            progress(f"Reading {event.name}")
-            result, found = read_event(event)
-            problems += found
-            results.append(result)
-        if any(p.is_error for p in problems):
-            raise EventError(problems)
-        season = compute_season(_unique_labels(results), rules, aliases)
+        events, found = _events_to_read(path, [Path(p) for p in event_paths], listed, workbook is not None)
+        results = _read_events(events, found, progress)
+        problems += found
+        season = _season(results, rules, aliases, problems)
         progress(f"Writing {path.name}")
-        target = workbook or _new_season(path, rules, events if event_paths else [])
+        target = workbook or _new_season(path, rules, [event.path for event in events] if event_paths else [])
         kept = Rewrites(target)  # the season's sheets written again keep the TO's columns
         for table in season_sheets(season):
             kept.add_sheet(table)
         backup = target.save()
-    result = LeagueResult(season, path, backup, workbook is None, events,
+    result = LeagueResult(season, path, backup, workbook is None, [event.path for event in events],
                           [p for p in problems if not p.is_error] + list(season.warnings)
                           + kept.warnings(path, path, backup))
     if reports:
@@ -298,47 +156,101 @@ def run_league(season_path: Path | str, event_paths: list[Path | str] = (), repo
     return result
 
 
+def _season(results: list[EventResult], rules: LeagueRules, aliases: list, problems: list[Problem]) -> Season:
+    """The season; or `EventError` with every problem at once: those of the season's sheets and events, and
+    those of matching the players of the events that could be read (an alias joining two players)."""
+    try:
+        season = compute_season(_unique_labels(results), rules, aliases)
+    except EventError as error:
+        problems += [p for p in error.problems if p.is_error]
+        season = None
+    if season is None or any(p.is_error for p in problems):
+        raise EventError(problems)
+    return season
+
+
+def _refuse(problem: Problem | None) -> None:
+    """A file of the wrong kind stops the run with that one line (nothing else read is worth saying)."""
+    if problem is not None:
+        raise EventError([problem])
+
+
+def _read_events(events: list[Listed], problems: list[Problem], progress: Callable[[str], None]) \
+        -> list[EventResult]:
+    """Each event's final standings, with its Events row's tier; one given twice (the same bytes, or the same
+    event in another file) is said with both paths and counted once."""
+    twins = same_files([event.path for event in events])
+    results: list[tuple[Listed, EventResult]] = []
+    for index, event in enumerate(events):
+        if index in twins:
+            problems.append(counted_twice(event.path, events[twins[index]].path, True, *_where(event)))
+            continue
+        progress(f"Reading {event.path.name}")
+        result, found = read_event(event.path)
+        problems += found
+        if result is not None:
+            results.append((event, replace(result, tier=event.tier, tier_cell=event.tier_cell)))
+    for index, first in same_events([result.identity for _, result in results]).items():
+        problems.append(counted_twice(results[index][0].path, results[first][0].path, False,
+                                      *_where(results[index][0])))
+    return [result for _, result in results]
+
+
+def _where(event: Listed) -> tuple[str, str]:
+    return (EVENTS_SHEET, event.cell) if event.cell else ("", "")
+
+
 def _unique_labels(results: list[EventResult]) -> list[EventResult]:
     """Two events of the same name (a monthly "Friday Swiss") are told apart by their files."""
     counts = Counter(result.label for result in results)
     return [replace(r, label=f"{r.label} ({r.file})") if counts[r.label] > 1 else r for r in results]
 
 
-def read_season(workbook: Workbook | None, path: Path) -> tuple[LeagueRules, list[Alias], list[Path], list[Problem]]:
-    """The season workbook's League settings, Aliases and Events (defaults for a new season)."""
+def read_season(workbook: Workbook | None, path: Path) -> tuple[LeagueRules, list, list[Listed], list[Problem]]:
+    """The season workbook's League settings (with its Tiers), Aliases and Events (defaults for a new season)."""
     sheets = workbook.sheets if workbook else {}
     rules, problems = read_rules(find_sheet(sheets, LEAGUE_SHEET), path.stem)
-    aliases, found = read_aliases(find_sheet(sheets, ALIASES_SHEET))
-    listed, more = read_event_list(find_sheet(sheets, EVENTS_SHEET), path.parent)
-    return rules, aliases, listed, problems + found + more
+    tiers, found = read_tiers(find_sheet(sheets, TIERS_SHEET))
+    aliases, more = read_aliases(find_sheet(sheets, ALIASES_SHEET))
+    listed, most = read_event_list(find_sheet(sheets, EVENTS_SHEET), path.parent)
+    return replace(rules, tiers=tiers), aliases, listed, problems + found + more + most
 
 
-def _event_list_problems(season: Path, events: list[Path], exists: bool, given: bool) -> list[Problem]:
+def _events_to_read(season: Path, given: list[Path], listed: list[Listed], exists: bool) \
+        -> tuple[list[Listed], list[Problem]]:
+    """The events named on the command line (with the tier the Events sheet gives the same file), else those of
+    the Events sheet; the season itself and a file listed twice are problems, left out."""
+    tiers = {event.path.resolve(): event for event in listed}
+    events = [replace(tiers.get(path.resolve(), Listed(path)), path=path) for path in given] or listed
     if not events:
         what = f"{season.name} lists no events" if exists else f"{season.name} does not exist yet"
-        return [Problem(season.name, "", f"{what}, so there is no season to compute.",
-                        f"Name the event workbooks: sheetrunner league {season.name} EVENT.xlsx …, or list them "
-                        f"in an {EVENTS_SHEET} sheet (a File column).")]
-    problems = []
-    resolved = [event.resolve() for event in events]
-    for index, event in enumerate(events):
-        if resolved[index] == season.resolve():
+        return [], [Problem(season.name, "", f"{what}, so there is no season to compute.",
+                            f"Name the event workbooks: sheetrunner league {season.name} EVENT.xlsx …, or list them "
+                            f"in an {EVENTS_SHEET} sheet (a File column).")]
+    problems, kept, seen = [], [], set()
+    for event in events:
+        resolved = event.path.resolve()
+        if resolved == season.resolve():
             problems.append(Problem(season.name, "", f"{season.name} is the season workbook, not an event.",
                                     "Give it once, first, and the event workbooks after it."))
-        elif resolved[index] in resolved[:index]:
-            problems.append(Problem(EVENTS_SHEET if not given else event.name, "", f"{event.name} is listed twice.",
-                                    "List each event once."))
-    return problems
+        elif resolved in seen:
+            problems.append(Problem(event.path.name if given else EVENTS_SHEET, "" if given else event.cell,
+                                    f"{event.path.name} is listed twice.", "List each event once."))
+        else:
+            seen.add(resolved)
+            kept.append(event)
+    return kept, problems
 
 
 def _new_season(path: Path, rules: LeagueRules, events: list[Path]) -> Workbook:
     """A new season workbook, as `init` makes an event's: its settings with their defaults, an empty Aliases sheet
-    and, when the events were named on the command line, an Events sheet listing them for the next run."""
+    and, when the events were named on the command line, an Events sheet listing them for the next run (with a
+    Tier column to fill in when the league has tiers)."""
     workbook = Workbook.blank(path)
     workbook.add_sheet(league_sheet(rules.name))
     if events:
         rows = [[_relative(event, path.parent)] for event in events]
-        workbook.add_sheet(SheetTable(EVENTS_SHEET, ["File"], rows, [60]))
+        workbook.add_sheet(SheetTable(EVENTS_SHEET, ["File", "Tier"], rows, [60, 20]))
     workbook.add_sheet(SheetTable(ALIASES_SHEET, ["Name", "Same as"], [], [30, 30]))
     return workbook
 

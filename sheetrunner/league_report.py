@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .league import MATCH_POINTS, Season, SeasonRow
+from .league import MATCH_POINTS, Season, SeasonRow, short_of
 from .problems import EventError, Problem
+from .swap import write_reports
 from .numbers import cell_number, shown_number
 from .xlsx.sheetxml import SheetTable
 
@@ -17,9 +18,8 @@ WALL_PAPER = {"a4": "A3", "letter": "ledger"}
 
 
 def status(season: Season, row: SeasonRow) -> str:
-    if row.rank is None:
-        return f"under the minimum: {len(row.played)} of {season.rules.minimum} events"
-    return ""
+    """"under the minimum: 1 of 2 events" (or "0 of 1 Regional events", a tier's minimum) for an unranked row."""
+    return f"under the minimum: {short_of(row, season.rules)}" if row.rank is None else ""
 
 
 def season_sheets(season: Season) -> list[SheetTable]:
@@ -35,11 +35,14 @@ def season_sheets(season: Season) -> list[SheetTable]:
         rows.append([row.rank_label if row.shared else row.rank, row.name] + [row.league_id or None] * with_ids
                     + [cell_number(row.points), len(row.played), row.counted] + cells + [status(season, row) or None])
     widths = [7, 28] + [12] * with_ids + [9, 8, 9] + [14] * len(labels) + [36]
-    played = [[row.name, row.league_id or None, p.label, season.events[p.event].file, p.name, p.place_label,
-               cell_number(p.points), "Yes" if p.counted else "No"] for row in season.rows for p in row.played]
+    tiered = bool(season.rules.tiers)  # a Tier column when the league has tiers (issue 33)
+    played = [[row.name, row.league_id or None, p.label] + [p.tier or None] * tiered
+              + [season.events[p.event].file, p.name, p.place_label, cell_number(p.points), "Yes" if p.counted
+                 else "No"] for row in season.rows for p in row.played]
     return [SheetTable(STANDINGS_SHEET, headers, rows, widths),
-            SheetTable(PLAYED_SHEET, ["Player", "League ID", "Event", "File", "Name in the event", "Place", "Points",
-                                      "Counted"], played, [28, 12, 24, 28, 28, 7, 8, 8], autofilter=True)]
+            SheetTable(PLAYED_SHEET, ["Player", "League ID", "Event"] + ["Tier"] * tiered
+                       + ["File", "Name in the event", "Place", "Points", "Counted"], played,
+                       [28, 12, 24] + [14] * tiered + [28, 28, 7, 8, 8], autofilter=True)]
 
 
 def _event_cell(played) -> Any:
@@ -53,6 +56,7 @@ def season_lines(season: Season) -> list[str]:
     """The season table for the terminal."""
     rules = season.rules
     lines = [f"{rules.name}: {len(season.events)} event(s), {rules.summary}."]
+    lines += [f"  {line}" for line in tier_lines(season)]
     width = max((len(row.name) for row in season.rows), default=6)
     for row in season.rows:
         counted = f", {row.counted} counted" if row.counted != len(row.played) else ""
@@ -66,13 +70,42 @@ def season_json(season: Season) -> dict[str, Any]:
     """The season for scripts: numbers as JSON numbers (whole ones as integers)."""
     rules = season.rules
     return {"league": rules.name, "scoring": rules.scoring, "best": rules.best, "minimum": rules.minimum,
-            "events": [{"event": e.label, "file": e.file} for e in season.events],
+            "tiers": tiers_json(season),
+            "events": [{"event": e.label, "file": e.file, "players": len(e.entries), "tier": e.tier or None}
+                       for e in season.events],
             "standings": [{"rank": row.rank, "tied": row.shared, "name": row.name, "league_id": row.league_id,
                            "points": cell_number(row.points), "events": len(row.played), "counted": row.counted,
                            "ranked": row.rank is not None,
-                           "played": [{"event": p.label, "name": p.name, "place": p.place, "tied": p.shared,
-                                       "points": cell_number(p.points), "counted": p.counted} for p in row.played]}
+                           "played": [{"event": p.label, "tier": p.tier or None, "name": p.name, "place": p.place,
+                                       "tied": p.shared, "points": cell_number(p.points), "counted": p.counted}
+                                      for p in row.played]}
                           for row in season.rows]}
+
+
+def tiers_json(season: Season) -> list[dict[str, Any]]:
+    """Each tier as it scores (its own settings, the League sheet's where it leaves one blank) and its events."""
+    found = []
+    for tier in season.rules.tiers:
+        rules = season.rules.for_tier(tier.name)
+        found.append({"tier": tier.name, "players_at_least": tier.players_from, "best": tier.best,
+                      "minimum": tier.minimum, "points": [cell_number(p) for p in rules.place_points],
+                      "participation": cell_number(rules.participation),
+                      "match_points": [cell_number(p) for p in (rules.win, rules.draw, rules.loss)],
+                      "events": [e.label for e in season.events if e.tier == tier.name]})
+    return found
+
+
+def tier_lines(season: Season) -> list[str]:
+    """A line per tier for the poster and the terminal: its events, points and limits, as the TO typed them."""
+    lines = []
+    for tier in tiers_json(season):
+        limits = [f"{tier['players_at_least']}+ players"] * bool(tier["players_at_least"]) \
+            + [f"best {tier['best']} count"] * bool(tier["best"]) \
+            + [f"at least {tier['minimum']} to be ranked"] * bool(tier["minimum"])
+        points = " ".join(str(p) for p in tier["points"]) + f", then {tier['participation']}"
+        lines.append(f"{tier['tier']}: {len(tier['events'])} event(s) · points {points}"
+                     + "".join(f" · {limit}" for limit in limits))
+    return lines
 
 
 def page_data(season: Season) -> dict[str, Any]:
@@ -81,15 +114,18 @@ def page_data(season: Season) -> dict[str, Any]:
     unit = "MP" if rules.scoring == MATCH_POINTS else "Points"
     rows = [{"rank": row.rank_label, "name": row.name, "league_id": row.league_id, "points": shown_number(row.points),
              "events": len(row.played), "counted": row.counted, "status": status(season, row),
-             "played": [{"event": p.label, "name": p.name, "place": p.place_label, "points": shown_number(p.points),
-                         "counted": p.counted} for p in row.played]} for row in season.rows]
+             "played": [{"event": p.label, "tier": p.tier, "name": p.name, "place": p.place_label,
+                         "points": shown_number(p.points), "counted": p.counted} for p in row.played]}
+            for row in season.rows]
     return {"name": rules.name, "summary": rules.summary, "unit": unit, "rows": rows,
-            "events": [e.label for e in season.events], "best": rules.best}
+            "events": [e.label for e in season.events], "best": rules.best, "tiers": tier_lines(season),
+            "tiered": bool(rules.tiers)}
 
 
 def render_season(season: Season, folder: Path, templates: Path | None = None, pdf: bool = False,
                   paper: str = "A4") -> list[Path]:
-    """Write the season poster and the players' events into `folder` (and with `pdf` print them)."""
+    """Write the season poster and the players' events into `folder` (and with `pdf` print them), put in place
+    whole (`swap`): a kill or a full disk leaves the season's earlier pages or these, never a mix."""
     from .reports.render import _render, environment
 
     env = environment(templates)
@@ -98,19 +134,13 @@ def render_season(season: Season, folder: Path, templates: Path | None = None, p
              "ruleset": season.rules.summary, "progress": f"after {len(season.events)} events", "stage": "Season"}
     context = {"season": page_data(season), "event": event, "paper": paper, "data": None, "round": 0,
                "wall_paper": WALL_PAPER.get(paper.lower(), "A3"), "pages": PAGES}
-    pages = {page: _render(env, f"{page}.html", context, templates) for page in PAGES}
+    pages = {f"{page}.html": _render(env, f"{page}.html", context, templates) for page in PAGES}
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        files = []
-        for page, html in pages.items():
-            (folder / f"{page}.html").write_text(html, encoding="utf-8")
-            files.append(folder / f"{page}.html")
+        written = write_reports(folder, pages, pdf, season=name, events=[e.file for e in season.events])
     except OSError as error:
         raise EventError(Problem(folder.name, "", f"The season's reports cannot be written in {folder}: "
                                  f"{error.strerror or error}.", "Check that folder, then run the command "
                                  "again.")) from None
-    if pdf:
-        from .reports.printing import print_pdfs
-
-        files += print_pdfs(files)
-    return files
+    if written.unprinted is not None:
+        raise written.unprinted
+    return written.files

@@ -18,6 +18,7 @@ from typing import Any
 from . import __version__
 from .grid import SheetRows
 from .layout import LOG_SHEET, is_output_sheet, round_number
+from .league_files import season_not_event
 from .logsheet import HEADERS, log_values
 from .options import normal
 from .problems import EventError, Problem, warning
@@ -37,7 +38,11 @@ class Recovered:
 def validate_workbook(workbook: Workbook, redo: bool = False) -> Checked:
     """`validate`, with a deleted Log recovered first (its rows are kept in `Checked.log_rows`, for the next
     write to put back). A Log is taken to have existed when a backup has one, or when sheetrunner's standings
-    sheets show it wrote the workbook; an event typed by hand has never had one, and is read as it is."""
+    sheets show it wrote the workbook; an event typed by hand has never had one, and is read as it is. A season
+    workbook is said to be one in a line (`league_files`), not read as an event missing its sheets."""
+    season = season_not_event(workbook.titles)
+    if season is not None:
+        return Checked(problems=[season])
     if find_sheet(workbook.sheets, LOG_SHEET) is not None or \
             not any(round_number(title) is not None for title in workbook.sheets):
         return validate(workbook.sheets, redo)

@@ -227,21 +227,25 @@ def _written_rank(wrote: str) -> tuple[int, int]:
     return {"final": (3, 0), "top board": (3, 0), "final standings": (4, 0)}.get(key, (0, 0))
 
 
-def changed_rounds(event: Event, log: LogHistory) -> list[Problem]:
-    """Warn for each round whose results changed after a later round was paired."""
+def changed_rounds(event: Event, log: LogHistory, redo: bool = False) -> list[Problem]:
+    """Warn for each round whose results changed after a later round was paired; not for the round just before
+    the one `redo` pairs again on them (that is the fix this warning offers)."""
     problems = []
     latest = event.last_round.number if event.rounds else 0
     for round_ in event.rounds:
         before = log.results.get(round_.number)
-        if before is None or round_.number >= latest or same_results(round_, before):
+        if before is None or round_.number >= latest - (1 if redo else 0) or same_results(round_, before):
             continue
         old = log.tables.get(round_.number, {})
         now = table_digests(round_)
         tables = sorted({k for k in set(old) | set(now) if old.get(k) != now.get(k)}, key=_table_order)
         listed = ", ".join(_table_name(k) for k in tables) if old else "(the Log does not say which rows)"
+        later = event.rounds[-1]  # unplayed right after the corrected round: pairing it again is the fix (issue 31)
+        redo = f" Round {later.number} has no results yet: `sheetrunner pair --redo` pairs it again on the new " \
+            "results." if later.number == round_.number + 1 and not later.has_any_result else ""
         problems.append(warning(round_.sheet, "", f"Results changed after Round {round_.number + 1} was paired: "
                                 f"{listed}.", "Check these rows; standings now use the new results, but the "
-                                "later rounds were paired with the old ones."))
+                                f"later rounds were paired with the old ones.{redo}"))
     return problems
 
 

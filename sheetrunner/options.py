@@ -48,7 +48,7 @@ class Option:
             "number": lambda r: values.as_number(r, None if self.minimum is None else Fraction(self.minimum)),
             "percent": values.as_percentage,  # a share from 0 to 1: a floor, a factor (33 is refused, never 3300 %)
             "mean_or_number": read_mean_or_number,
-            "none_or_whole": read_none_or_whole,
+            "none_or_whole": lambda r: read_none_or_whole(r, self.upper),
             "text": values.as_text,
             "url": read_url,
         }
@@ -63,6 +63,12 @@ class Option:
         if self.kind == "none_or_whole" and not value:
             return NONE
         return value
+
+    @property
+    def upper(self) -> int:
+        """The largest whole number the setting takes: its own bound, else the one every whole number has. `init`'s
+        options take the same (click.IntRange), so init never writes what check refuses."""
+        return values.LARGEST_WHOLE if self.maximum is None else self.maximum
 
     @property
     def hint(self) -> str:
@@ -83,7 +89,8 @@ class Option:
         if self.kind == "mean_or_number":
             return "Type mean, or a number such as 0 or 25."
         if self.kind == "none_or_whole":
-            return "Type none, or a number of players such as 8."
+            most = "" if self.maximum is None else f" (at most {self.maximum})"
+            return f"Type none, or a number of players such as 8{most}."
         if self.kind == "url":
             return "Type the web address where the round's reports are published, e.g. https://example.org/open/."
         return ""
@@ -101,7 +108,8 @@ class Option:
                 return f"{what} from {self.minimum} to {self.maximum}"
             return f"{what} of at least {self.minimum}"
         return {"percent": PERCENT_RANGE, "mean_or_number": "mean, or a number",
-                "none_or_whole": "none, or a whole number of at least 2", "text": "text",
+                "none_or_whole": "none, or a whole number of at least 2" if self.maximum is None else
+                f"none, or a whole number from 2 to {self.maximum}", "text": "text",
                 "url": "a web address (https://…)"}[self.kind]
 
 
@@ -114,14 +122,15 @@ def read_mean_or_number(raw: Any) -> str | Fraction:
         raise values.BadValue(f"needs mean or a number, found {values.shown(raw)}") from None
 
 
-def read_none_or_whole(raw: Any) -> int:
-    """`none` (or 0) is 0; otherwise a whole number of at least 2."""
+def read_none_or_whole(raw: Any, maximum: int = values.LARGEST_WHOLE) -> int:
+    """`none` (or 0) is 0; otherwise a whole number from 2 to `maximum`."""
     if values.as_text(raw).lower() in (NONE, "no", "0"):
         return 0
     try:
-        return values.as_whole_number(raw, 2)
+        return values.as_whole_number(raw, 2, maximum)
     except values.BadValue:
-        raise values.BadValue(f"needs none or a whole number of at least 2, found {values.shown(raw)}") from None
+        wanted = "of at least 2" if maximum == values.LARGEST_WHOLE else f"from 2 to {maximum}"
+        raise values.BadValue(f"needs none or a whole number {wanted}, found {values.shown(raw)}") from None
 
 
 def read_url(raw: Any) -> str:
@@ -150,11 +159,14 @@ TEAM_RULES = ("always", "round 1 only", "never")
 MEAN = "mean"
 NONE = "none"
 FINAL_DECIDES = ("places", "score")
+REPORTED_BY = ("either player", "both players")  # the hall server's results from phones (issue 30)
 
 COMMON_OPTIONS: tuple[Option, ...] = (
     Option("format_version", "Format version", FORMAT_VERSION, "Version of the sheetrunner workbook format.", minimum=1),
     Option("ruleset", "Ruleset", None, "Which rules score and pair this event.", kind="text", required=True),
-    Option("rounds", "Rounds", None, "How many rounds the event has.", minimum=1, required=True),
+    # At most 200: a double round robin of 100 players is 198 rounds, and no Swiss, pod event or weekly ladder
+    # comes near; 5000 is a typing slip, not an event.
+    Option("rounds", "Rounds", None, "How many rounds the event has.", minimum=1, required=True, maximum=200),
     Option("name", "Event name", "", "Shown on every report.", kind="text"),
     Option("date", "Date", "", "Shown on every report.", kind="text"),
     Option("seed", "Random seed", None, "Decides every random draw; keep it to get the same pairings again.",
@@ -165,7 +177,7 @@ COMMON_OPTIONS: tuple[Option, ...] = (
            "standings, separated by commas (e.g. Faction, Deck).", kind="text"),
     Option("top_cut", "Top cut", 0, "After the last round: none, or how many players play on by single elimination "
            "(4, 8, 16; a number between gives the top seeds byes). Allegiance and Diplomacy: the size of the final "
-           "game (3 or 4; 7).", kind="none_or_whole"),
+           "game (3 or 4; 7).", kind="none_or_whole", maximum=1024),  # 10 knock-out rounds; real cuts are 4 to 64
     Option("keep_teams_apart", "Keep teams apart", "always",
            "When players of the same Team are kept from meeting, where it is possible.",
            kind="choice", choices=TEAM_RULES),
@@ -199,6 +211,16 @@ GAME_POINT_OPTIONS: tuple[Option, ...] = (
     Option("game_points_loss", "Game points for a game lost", 0, "Game points for each game lost (MTR appendix C: "
            "0). No more than a drawn game.", at_most="game_points_draw"),
 )
+# An intentional draw (typed ID or 0-0-3: `values.IntentionalDraw`) in game-win %: the MTR reports it as 0-0-3,
+# three drawn games, each worth a drawn game's points (MTR 2.4 and appendix C); melee.gg's standings count it as
+# three games worth nothing. Match points: a drawn match either way. Read after every other setting (`event_options`)
+# so that no row `init` wrote before it moves.
+ID_RULES = ("three drawn games", "three games worth nothing")
+INTENTIONAL_DRAW_POINTS = Option(
+    "game_points_intentional_draw", "Game points for an intentional draw", ID_RULES[0], "An intentional draw (ID or "
+    "0-0-3 under Games won) counts in game-win % as three games: three drawn games (MTR 2.4 reports it 0-0-3; "
+    "appendix C: 1 point a drawn game) or three games worth nothing (melee.gg). A drawn match either way.",
+    kind="choice", choices=ID_RULES)
 BYE_GAMES = Option("bye_games", "Bye games won", 2, "Games a bye counts as won, with none lost: 2 is a 2-0 match, 3 "
                    "a 3-0 (for game-win %; a bye is never an opponent).", minimum=1, maximum=3)
 
@@ -210,6 +232,9 @@ HALL_OPTIONS: tuple[Option, ...] = (
            maximum=600),
     Option("public_url", "Public URL", "", "Where the round's reports are published for the players' phones; "
            "the printouts then carry a QR code to it.", kind="url"),
+    Option("results_reported_by", "Results reported by", "either player", "`sheetrunner serve`: a result reported "
+           "from a phone is taken when either player reports it, or only once both players have reported it alike.",
+           kind="choice", choices=REPORTED_BY),
 )
 
 # Scores given outside the games (painting, sportsmanship: §2, issue 21), written by `init` after the ruleset's
@@ -230,13 +255,30 @@ SOFT_SCORE_OPTIONS: tuple[Option, ...] = (
 # where they make no sense (a ruleset that is not a two-player Swiss, a top cut).
 TEAM_RESULTS = ("board wins", "summed points")
 TEAM_OPTIONS: tuple[Option, ...] = (
+    # At most 32 boards: the largest team matches played (county chess, 16 boards; ETC wargames, 8) twice over.
+    # Each board is a slot of every team, so 999,999,999 would fill the machine's memory before any check.
     Option("team_size", "Team size", 0, "none for players on their own; else the players a team fields in each "
            "team match, one per board (a Team column in Players names each player's team; a Board column their "
-           "board, blank for a substitute).", kind="none_or_whole"),
+           "board, blank for a substitute).", kind="none_or_whole", maximum=32),
     Option("team_result", "Team match result", "board wins", "How a team match is decided from its boards: board "
            "wins (more boards won wins; as many is a draw) or summed points (each board's games won in swiss, OP "
            "in swiss-tp, added up).", kind="choice", choices=TEAM_RESULTS),
+    Option("team_tiebreakers", "Team tiebreakers", "", "Leave blank for sheetrunner's team order (match points, "
+           "OMW%, BW%, OBW%), or list team tiebreaker names separated by commas (`sheetrunner tiebreakers`; "
+           "FIDE's: match_points, sonneborn_berger_cut1, buchholz_cut1).", kind="text"),
+    Option("team_bye", "Team bye", "every board won", "What a team bye is worth: every board won (a match won, "
+           "Points for a bye), drawn match, own average, or the game points it scores (e.g. 1.5); the players "
+           "of the team keep Points for a bye.", kind="text"),
 )
+
+
+# How lists by name order and show the players (issue 31, `names`): written by `init` last, so every earlier row stays
+# where it was.
+NAMES_SORTED_BY = Option(
+    "names_sorted_by", "Names sorted by", "first name", "Lists by name (pairings by name, projector, phone page, "
+    "player history): first name orders the names as typed (Ann Lee under A); last name orders by last name and "
+    "shows Lee, Ann (the Players columns First name and Last name when they make the Name, else its last word, with "
+    "van, de, von… before it).", kind="choice", choices=("first name", "last name"))
 
 
 FINAL_DECIDES_OPTION = Option(
@@ -266,6 +308,14 @@ def distinct(options) -> tuple[Option, ...]:
 
 def event_options(ruleset_options: tuple[Option, ...] = ()) -> tuple[Option, ...]:
     """Every setting of an event, in the order `init` writes them in the Event sheet: the common ones, the
-    ruleset's own, then the hall's, the soft scores' and the team event's (added later: earlier rows keep
-    their place). The one list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
-    return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS + TEAM_OPTIONS
+    ruleset's own, then the hall's, the soft scores' and the team event's, then, for a ruleset that counts drawn
+    games, the intentional draw's, then how lists sort names (added later: earlier rows keep their place). The one
+    list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
+    return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS + TEAM_OPTIONS \
+        + late_options(ruleset_options) + (NAMES_SORTED_BY,)
+
+
+def late_options(ruleset_options: tuple[Option, ...]) -> tuple[Option, ...]:
+    """A ruleset's settings declared after the team event's (so no earlier row moves): the intentional draw's,
+    for a ruleset that counts drawn games."""
+    return (INTENTIONAL_DRAW_POINTS,) if any(option.key == "game_points_draw" for option in ruleset_options) else ()

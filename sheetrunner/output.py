@@ -6,14 +6,19 @@ Numbers in JSON and exports are numbers: whole values as integers, others rounde
 
 from __future__ import annotations
 
+import io
 import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .console import CONTROL
+from .exits import Stopped
 from .layout import PLAYERS_SHEET
 from .numbers import cell_number, shown_number
+from .round_summary import round_summary
 from .standings import Standings
+from .swap import write_file
 from .xlsx.sheetxml import ooxml_text
 
 
@@ -46,9 +51,38 @@ def _rows(table: Standings) -> list[dict[str, Any]]:
              **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
 
-def export_standings(table: Standings, path: Path, placings: list = (), encoding: str = "utf-8-sig") -> Path:
+def team_rows(teams: Standings) -> list[dict[str, Any]]:
+    """A team event's team standings as `standings_rows` gives the players' (a team is the entrant: no Team key)."""
+    return [{key: value for key, value in row.items() if key != "team"} for row in _rows(teams)]
+
+
+def json_rows(result: Any, of_teams: bool) -> list[dict[str, Any]]:
+    """`standings --json`: the players' rows as ever (scripts keep reading them), or with --teams a team event's
+    team rows."""
+    if of_teams and result.teams is None:
+        raise Stopped("--teams: this event has no teams (Team size is none in the Event sheet).", 2)
+    return team_rows(result.teams) if of_teams else standings_rows(result.standings, result.placings)
+
+
+def export_with_teams(result: Any, path: Path, encoding: str) -> str:
+    """`standings --csv/--xlsx`: the export, with a team event's team standings in it (Excel: a second sheet) or
+    beside it (CSV: NAME-teams.csv); what was saved, as the command says it."""
+    saved = export_standings(result.standings, path, result.placings, encoding, result.teams)
+    if result.teams is None or path.suffix.lower() == ".xlsx":
+        return str(saved)
+    return f"{saved} (teams: {export_team_standings(result.teams, path, encoding)})"
+
+
+def export_team_standings(teams: Standings, path: Path, encoding: str = "utf-8-sig") -> Path:
+    """A team event's team standings in a CSV export: a file of their own beside the players' (NAME-teams.csv),
+    since one CSV holds one table. (An Excel export holds them as a second sheet: `export_standings`.)"""
+    return write_file(path.with_name(f"{path.stem}-teams{path.suffix}"), csv_text(team_rows(teams)).encode(encoding))
+
+
+def export_standings(table: Standings, path: Path, placings: list = (), encoding: str = "utf-8-sig",
+                     teams: Standings | None = None) -> Path:
     """The JSON rows as a CSV or Excel file (by the name's suffix): a clean file for a website or a federation,
-    written to a temporary name first so a half-written file never stands.
+    put in place whole (`swap.write_file`) so a half-written file never stands.
 
     Text stays text (SPEC 7): the Excel file holds string cells only, never a formula, and a CSV cell that a
     spreadsheet would run as a formula is neutralised as OWASP advises. The CSV carries a UTF-8 BOM by default,
@@ -57,22 +91,21 @@ def export_standings(table: Standings, path: Path, placings: list = (), encoding
     if not path.parent.is_dir():
         raise OSError(f"Cannot save file into a non-existent directory: '{path.parent}'")
     rows = standings_rows(table, placings)
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        if path.suffix.lower() == ".xlsx":
-            write_xlsx_rows(rows, temporary, f"After round {table.after_round}")
-        else:
-            temporary.write_bytes(csv_text(rows).encode(encoding))
-        temporary.replace(path)
-    finally:
-        temporary.unlink(missing_ok=True)
-    return path
+    if path.suffix.lower() == ".xlsx":
+        book = io.BytesIO()
+        more = [(f"Teams after round {teams.after_round}", team_rows(teams))] if teams is not None else []
+        write_xlsx_rows(rows, book, f"After round {table.after_round}", more)
+        return write_file(path, book.getvalue())
+    return write_file(path, csv_text(rows).encode(encoding))
 
 
 # OWASP, CSV injection: a cell beginning with one of these is run as a formula by Excel or LibreOffice.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # Characters that end a CSV cell: the comma, the semicolon (the separator in many locales), quotes, line ends.
 SEPARATORS = re.compile(r'[,;"\t\r\n]')
+# A control character (ESC, BEL, NUL…) from a name is written as the console shows it (\x1b), never raw: a file
+# `cat` prints must not run an escape sequence, and NUL ends the cell in some readers. Line ends stay (quoted).
+CSV_CONTROL = {code: text for code, text in CONTROL.items() if code != 0x0d}
 
 
 def csv_field(value: Any) -> str:
@@ -85,7 +118,7 @@ def csv_field(value: Any) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, (int, float)):
         return str(int(value)) if float(value).is_integer() else str(value)
-    text = str(value)
+    text = str(value).translate(CSV_CONTROL)
     if text.startswith(FORMULA_STARTS):
         text = "'" + text
     return f'"{text.replace(chr(34), chr(34) * 2)}"' if SEPARATORS.search(text) else text
@@ -99,19 +132,27 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
     return "".join(",".join(csv_field(value) for value in line) + "\r\n" for line in lines)
 
 
-def write_xlsx_rows(rows: list[dict[str, Any]], path: Path, title: str) -> None:
-    """The rows as one sheet, every text an explicit string cell: a name such as `=HYPERLINK(...)` is shown,
-    never run; a control character is stored as OOXML's `_xHHHH_`, as in the workbook. Numbers and TRUE/FALSE
-    keep their types."""
+def write_xlsx_rows(rows: list[dict[str, Any]], path: Path | io.BytesIO, title: str,
+                    more: list[tuple[str, list[dict[str, Any]]]] = ()) -> None:
+    """The rows as one sheet (and `more` sheets after it: a team event's teams), every text an explicit string
+    cell: a name such as `=HYPERLINK(...)` is shown, never run; a control character is stored as OOXML's
+    `_xHHHH_`, as in the workbook. Numbers and TRUE/FALSE keep their types."""
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
     book = Workbook(write_only=True)
-    sheet = book.create_sheet(title)
     bold = Font(bold=True)
+    for name, content in [(title, rows), *more]:
+        sheet = book.create_sheet(name)
+        append_rows(sheet, content, bold, WriteOnlyCell)
+    book.save(path)
 
-    def cell(value: Any, font: Font | None = None) -> WriteOnlyCell:
+
+def append_rows(sheet: Any, rows: list[dict[str, Any]], bold: Any, WriteOnlyCell: Any) -> None:
+    """One sheet of `write_xlsx_rows`: a bold header line of the keys, then the values."""
+
+    def cell(value: Any, font: Any = None) -> Any:
         text = isinstance(value, str) and ooxml_text(value)
         made = WriteOnlyCell(sheet, value=(text or None) if isinstance(value, str) else value)
         if text:
@@ -124,7 +165,6 @@ def write_xlsx_rows(rows: list[dict[str, Any]], path: Path, title: str) -> None:
         sheet.append([cell(key, bold) for key in rows[0]])
     for row in rows:
         sheet.append([cell(value) for value in row.values()])
-    book.save(path)
 
 
 def placings_text(table: Standings, placings: list) -> str:
@@ -138,13 +178,16 @@ def placings_text(table: Standings, placings: list) -> str:
 
 def standings_text(table: Standings, of_teams: bool = False) -> str:
     """The standings as the terminal prints them; `of_teams` for a team event's team standings (a team is an
-    entrant: no ID or Team column)."""
-    columns = table.columns
+    entrant: no ID or Team column). Internal columns stay in the sheet and --json (issue 31): the seeded draw
+    (its rank order is kept, and the legend says it decides exact ties) and a Team column nobody has."""
+    columns = [tb for tb in table.columns if tb.shown]
     grouped = [table.group_label] if table.group_label else []
-    headers = grouped + ["Rank"] + (["Team"] if of_teams else ["ID", "Player", "Team"]) + [tb.label for tb in columns]
+    teams = not of_teams and any(row.player.team for row in table.rows)
+    headers = grouped + ["Rank"] + (["Team"] if of_teams else ["ID", "Player"] + ["Team"] * teams) \
+        + [tb.label for tb in columns]
     body = [([row.group] if grouped else []) + [row.rank_label]
             + ([] if of_teams else [str(row.player.id)]) + [row.player.name + (f" ({row.status})" if row.status else "")]
-            + ([] if of_teams else [row.player.team])
+            + ([row.player.team] if teams else [])
             + [shown_number(row.values[tb.key], tb.percent) for tb in columns] for row in table.rows]
     widths = [max(len(line[i]) for line in [headers] + body) for i in range(len(headers))]
     lines = [f"{'Team standings' if of_teams else 'Standings'} after round {table.after_round}"]
@@ -158,34 +201,9 @@ def standings_text(table: Standings, of_teams: bool = False) -> str:
 
 
 def round_lines(result) -> list[str]:
-    """A paired round for people: its tables (up to 100), byes, every compromise and where it was written."""
-    names = result.event.players_by_id
-    scores = {row.player.id: row.values for row in result.standings.rows}
-    lead = next((tb for tb in result.standings.tiebreakers if tb.shown), None)
-
-    def who(pid: int) -> str:
-        score = f" ({lead.label} {cell_number(scores[pid][lead.key])})" if lead and result.standings.after_round \
-            else ""
-        return f"{names[pid].name}{score}"
-
-    tables, noun, bye = result.pairing.tables, result.ruleset.table_header, result.ruleset.bye_label
-    lines = [f"{result.title}: {len(tables)} {noun.lower()}{'(es)' if noun.endswith('ch') else '(s)'}, {len(result.pairing.byes)} "
-             f"{'sit-out(s)' if bye != 'BYE' else 'bye(s)'}."]
-    if len(tables) <= 100:
-        for table in tables:
-            seats = [f"{who(pid)} [{seat}]" if table.seats else who(pid)
-                     for pid, seat in zip(table.player_ids, table.seats or table.player_ids)]
-            lines.append(f"  {noun} {table.number}: " + " v ".join(seats))
-    lines += [f"  {'Bye' if bye == 'BYE' else bye}: {who(pid)}" for pid in result.pairing.byes]
-    compromises = result.pairing.compromises_by_table
-    lines.append("Compromises: none." if not compromises else "Compromises:")
-    for compromise in compromises:
-        label = f"{noun} {compromise.table}" if compromise.table is not None else ("Bye" if bye == "BYE" else bye)
-        players = (" v " if compromise.whole_table else ", ").join(names[p].name for p in compromise.player_ids)
-        lines.append(f"  - {label} ({players}): {compromise.note}")
-    lines += dropping_lines(result)
-    lines.append(wrote_line(result.title, result.output, result.backup))
-    return lines
+    """A paired round for people (`round_summary`: its tables, or what --redo changed, and its compromises), who
+    leaves after it, and where it was written."""
+    return round_summary(result) + dropping_lines(result) + [wrote_line(result.title, result.output, result.backup)]
 
 
 def dropping_lines(result) -> list[str]:
@@ -204,6 +222,20 @@ def wrote_line(title: str, output: Path, backup: Path | None) -> str:
     """`Wrote Round 4 to spring.xlsx (backup: spring-backups/spring.20261125-101500.xlsx).`: the backup where it
     really is, in NAME-backups/ beside the workbook, not as if it lay beside it."""
     return f"Wrote {title} to {output}" + (f" (backup: {backup_path(output, backup)})." if backup else ".")
+
+
+def no_standings_line(workbook: Path) -> str:
+    """`standings` before any round is complete: why nothing was written, and what to do (issue 31)."""
+    return (f"No round has every result yet, so no standings sheet was written. `sheetrunner outstanding {workbook}` "
+            "lists the results still to type.")
+
+
+def outstanding_lines(found: Any) -> list[str]:
+    """`outstanding`: how many tables of the round still have no result, then each with its players."""
+    plural = "(es)" if found.noun.endswith("ch") else "(s)"
+    return [f"{found.title}: {len(found.tables)} {found.noun.lower()}{plural} with no result yet."] + \
+        [f"  {found.noun} {table['table']}: " + " v ".join(p["name"] for p in table["players"])
+         for table in found.tables]
 
 
 def backup_path(output: Path, backup: Path) -> str:

@@ -25,6 +25,12 @@ class RulesetName(click.ParamType):
 
 
 def quiet_option(function):
+    """-q for a command without --json (its help does not mention one: issue 31)."""
+    return click.option("--quiet", "-q", is_flag=True, help="Print only problems.")(function)
+
+
+def quiet_json_option(function):
+    """-q for a command with --json, which still prints what --json asks for."""
     return click.option("--quiet", "-q", is_flag=True, help="Print only problems (and what --json asks for).")(
         function)
 
@@ -42,3 +48,12 @@ def from_older_copy_option(function):
     return click.option("--from-older-copy", is_flag=True,
                         help="Go on from a workbook older than the one sheetrunner last wrote, on purpose (the Log "
                              "says so); without it such a copy is refused, naming what it lacks.")(function)
+
+
+def setting_range(key: str, minimum: int | None = None) -> click.IntRange:
+    """An `init` option's range: the Event setting's own bounds (`options.DECLARED`: one declaration), so `init`
+    never writes a workbook its own `check` refuses. `minimum` for a setting whose 0 means none (Top cut)."""
+    from .options import DECLARED
+
+    option = DECLARED[key]
+    return click.IntRange(min=option.minimum if minimum is None else minimum, max=option.upper)

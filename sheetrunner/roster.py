@@ -3,7 +3,8 @@
 Comma, semicolon or tab separated, with or without a UTF-8 BOM. The first
 line is a header when it names a column sheetrunner knows; a file of one
 column without one is a plain list of names. Names come from a Name column,
-or from First name and Last name together. Columns sheetrunner knows (Team,
+or from First name and Last name together (both kept as Players columns too,
+for lists sorted by last name). Columns sheetrunner knows (Team,
 Fixed table, …) are read as such; any other headed column (faction, deck,
 club) is kept as a Players column of its own; a column with no header is
 ignored. A file with several columns but none holding names is refused: it
@@ -17,10 +18,10 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .columns import PLAYER_COLUMNS, Column, by_header
+from .columns import PLAYER_COLUMNS, PLAYER_NAME, Column, bounded, by_header
 from .options import normal
 from .problems import EventError, Problem
-from .values import BadValue, as_text
+from .values import LONGEST_CELL_TEXT, BadValue, as_text
 
 FIRST_NAME = ("first name", "firstname", "first", "given name", "forename", "vorname", "prénom", "prenom")
 LAST_NAME = ("last name", "lastname", "last", "surname", "family name", "nachname", "nom de famille", "apellido",
@@ -110,6 +111,9 @@ def _header_layout(header: list[str], known: dict[str, Column], roster: Roster) 
     if not has_name:
         parts = [f'"{as_text(header[i])}"' for i in (layout.first, layout.last) if i is not None]
         roster.used.insert(0, "Name from " + " + ".join(parts))
+        for index in (layout.first, layout.last):  # kept beside the Name too, for lists by last name (`names`)
+            if index is not None:
+                layout.kept[index] = as_text(header[index])
     elif layout.first is not None or layout.last is not None:
         for index in (layout.first, layout.last):  # a Name column wins; first and last names are kept beside it
             if index is not None:
@@ -135,11 +139,26 @@ def _read_players(path: Path, body: list[list[str]], first_line: int, layout: La
             value = as_text(row[index]) if index < len(row) else ""
             if value:
                 entry[header] = value
+        problems += _too_long(path.name, line, entry)
         if entry.get("name"):
             players.append(entry)
     if problems:
         raise EventError(problems)
     return players
+
+
+def _too_long(file: str, line: int, entry: dict[str, object]) -> list[Problem]:
+    """A name joined from First name and Last name, or a kept column, longer than a cell of its kind may hold
+    (`columns.bounded`): said at its line, never written cut short."""
+    found = []
+    for key, value in entry.items():
+        longest = PLAYER_NAME.longest if key == "name" else LONGEST_CELL_TEXT
+        try:
+            bounded(str(value), longest)
+        except BadValue as bad:
+            found.append(Problem(file, f"line {line}", f"{'Name' if key == 'name' else key} {bad}.",
+                                 PLAYER_NAME.hint if key == "name" else "Shorten it, or leave the column out."))
+    return found
 
 
 def _csv_rows(path: Path, text: str) -> list[list[str]]:
@@ -179,8 +198,24 @@ def _binary_problem(path: Path, data: bytes) -> EventError:
                               "one player per line, or a Name column (File > Save As > CSV UTF-8 in Excel)."))
 
 
+DELIMITERS = (",", ";", "\t")
+
+
 def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
-    try:
-        return csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        return csv.excel
+    """The separator that splits the header and the most rows alike into more than one column, quotes honoured.
+    csv.Sniffer guesses from the characters beside quotes, and a quoted name holding the other separator
+    ("A; B" in a semicolon file) made it guess none: the whole roster became one column. A file no separator
+    splits alike is a plain list of names, one a line (a NUL never occurs in a roster: `_decode` refuses it)."""
+    sample = text[:65536]
+    best, score = None, (0, 0)
+    for delimiter in DELIMITERS:
+        try:
+            rows = [row for row in csv.reader(io.StringIO(sample), delimiter=delimiter) if any(c.strip() for c in row)]
+        except csv.Error:
+            continue
+        rows = rows[:-1] if len(rows) > 2 and not sample.endswith(("\n", "\r")) else rows  # a line cut short
+        width = len(rows[0]) if rows else 0
+        found = (sum(len(row) == width for row in rows), width)
+        if width > 1 and 2 * found[0] > len(rows) and found > score:  # most rows as wide as the first
+            best, score = delimiter, found
+    return type("Roster", (csv.excel,), {"delimiter": best or "\x00"})

@@ -4,15 +4,16 @@ stamp that tells a set printed before a hand edit), and rendering them to HTML a
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import finals
 from .model import Event, Round, SeatScore
 from .problems import EventError, PartlyDone, Problem, warning
-from .reports.stamp import STAMP_VERSION, stale_reports
+from .reports.stamp import KIT, STAMP_VERSION, made_from, stale_printouts, stale_reports
 from .rulesets import Ruleset
 from .standings import Standings
+from .swap import write_reports
 from .tournament import compute_scores, scored_rounds, standings_after
 
 
@@ -36,6 +37,16 @@ class ReportResult:
     files: list[Path]
     was_stale: bool = False  # the reports it replaced were made before the workbook changed
     title: str = ""  # "Round 3", "Top 8"
+    removed_pdfs: list[str] = field(default_factory=list)  # printed with the set it replaced, gone with it
+
+    def removed_note(self, workbook: Path) -> str:
+        """A line for the TO whose printed PDFs went with the set they belonged to (after a line of its own)."""
+        if not self.removed_pdfs:
+            return ""
+        named = KIT if KIT in self.removed_pdfs else self.removed_pdfs[0]
+        others = f" and {len(self.removed_pdfs) - 1} other PDF(s)" if len(self.removed_pdfs) > 1 else ""
+        return (f"\n{named}{others} of the earlier reports were removed with them; print them again: sheetrunner "
+                f"report --pdf --round {self.round} {workbook.name}")
 
 
 def report_stamp(event: Event, round_number: int) -> str:
@@ -70,20 +81,27 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
     stale = stale_reports(folder, stamp)
+    data.extra["printouts"] = _printouts(titles, rules.kit, pdf, folder, stamp, round_number, workbook)
+    pages = reports.render_pages(data, Path(templates) if templates else None, paper)
     try:
-        files = reports.render_reports(data, folder, Path(templates) if templates else None, paper, stamp)
+        written = write_reports(folder, pages, pdf, rules.kit, progress, round=round_number, made_from=stamp)
     except OSError as error:
         raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
                                  f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "
                                  "no permission?), then run `sheetrunner report`.")) from None
-    if pdf:
-        kit = [folder / f"{name}.html" for name in rules.kit]
-        try:
-            files += reports.print_pdfs(files, kit, progress)
-        except EventError as error:
-            raise PartlyDone(error.problems, f"The HTML reports were written in {folder}; the PDFs were not.") \
-                from None
-    return ReportResult(round_number, folder, files, stale, round_.sheet)
+    if written.unprinted is not None:
+        raise PartlyDone(written.unprinted.problems, f"The HTML reports were written in {folder}; the PDFs were not.")
+    return ReportResult(round_number, folder, written.files, stale, round_.sheet, written.removed_pdfs)
+
+
+def _printouts(titles: dict[str, str], kit: tuple[str, ...], pdf: bool, folder: Path, stamp: str, round_number: int,
+               workbook: Path) -> dict:
+    """The index's PDF links: printed now (`--pdf`), or kept from an earlier set made from the same pairings
+    (`swap.write_reports` carries those over), else the command that prints them."""
+    from .reports.context import printouts
+
+    printed = pdf or (made_from(folder) == stamp and (folder / KIT).is_file())
+    return printouts(titles, kit, printed, f"sheetrunner report --pdf --round {round_number} {workbook.name}")
 
 
 def _scores(event: Event, ruleset: Ruleset, latest: Standings) -> list[SeatScore]:
@@ -97,15 +115,25 @@ def _scores(event: Event, ruleset: Ruleset, latest: Standings) -> list[SeatScore
 
 def stale_report_warnings(event: Event, workbook: Path) -> list[Problem]:
     """The reports of the round being played (the last round, or stage of the cut) when they were made before it
-    changed (a hand edit since printing): those printouts are on the tables. An earlier round's printouts are long
-    gone, so its edits (a name corrected in Players changes every round's) are not repeated on every check for the
-    rest of the event (issue 20)."""
+    changed (a hand edit since printing), PDFs and kit.pdf named: those printouts are on the tables. An earlier
+    round's printouts are long gone, so its edits (a name corrected in Players changes every round's) are not
+    repeated on every check for the rest of the event (issue 20)."""
     if not event.rounds:
         return []
     round_ = (event.rounds + event.playoff)[-1]
     where = reports_folder(workbook, event, round_)
-    if not (where.is_dir() and stale_reports(where, report_stamp(event, round_.number))):
+    stamp = report_stamp(event, round_.number)
+    whole = where.is_dir() and stale_reports(where, stamp)
+    stale = stale_printouts(where, stamp) if where.is_dir() else []
+    if not (whole or stale):
         return []
-    return [warning(round_.sheet, "", f"The printed reports in {where.parent.name}/{where.name} were made before "
-                    f"{round_.sheet} changed.", f"Print them again: sheetrunner report --round {round_.number} "
-                    f"{workbook.name}")]
+    pdfs = [name for name in stale if name.endswith(".pdf")]
+    named = f"{KIT} and {len(pdfs) - 1} other PDF(s)" if KIT in pdfs and len(pdfs) > 1 else \
+        pdfs[0] if len(pdfs) == 1 else f"{len(pdfs)} PDFs"
+    if not whole:  # only PDFs, left beside pages rendered again since
+        what = f"{named} in {where.parent.name}/{where.name} were printed"
+    else:
+        what = f"The printed reports in {where.parent.name}/{where.name}{f', {named} among them,' if pdfs else ''}" \
+               " were made"
+    return [warning(round_.sheet, "", f"{what} before {round_.sheet} changed.", f"Print them again: sheetrunner "
+                    f"report{' --pdf' if pdfs else ''} --round {round_.number} {workbook.name}")]

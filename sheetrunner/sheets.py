@@ -17,6 +17,7 @@ from .pairing import Pairing
 from .rulesets import RULESET_NAMES, Ruleset
 from .standings import Standings
 from .numbers import cell_number
+from .typing_aids import made_for_typing
 from .workbook import Workbook
 from .grid import column_letter
 from .xlsx.sheetxml import SheetTable, Validation
@@ -81,7 +82,7 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, t
     """`Round N` (or a stage of the cut, `title`): a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
     own = ruleset.own_round_sheet(event, number, pairing, title or round_title(number))  # a team event's layout
     if own is not None:
-        return own
+        return made_for_typing(own, ruleset)
     columns = round_headers(ruleset)
     names = event.players_by_id
     blanks = [None] * len(ruleset.result_columns)
@@ -96,8 +97,8 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, t
     first_result = 5
     rules = {column_range(first_result + i, max(len(rows) + 1, 2)): rule
              for i, c in enumerate(ruleset.result_columns) if (rule := validation_for(c)) is not None}
-    return SheetTable(title or round_title(number), [c.header for c in columns], rows, [c.width for c in columns],
-                      validations=rules)
+    return made_for_typing(SheetTable(title or round_title(number), [c.header for c in columns], rows,
+                                      [c.width for c in columns], validations=rules), ruleset)
 
 
 def played_round_sheet(event: Event, ruleset: Ruleset, round_: Round) -> SheetTable:
@@ -170,7 +171,8 @@ def write_log_row(workbook: Workbook, values: list[Any], recovered: list[list[An
     """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers. A
     new Log starts with the `recovered` rows of one that was deleted (`logrecovery`)."""
     if workbook.title(LOG_SHEET) is None:
-        workbook.add_sheet(SheetTable(LOG_SHEET, LOG_HEADERS, [*recovered, values], LOG_WIDTHS))
+        workbook.add_sheet(SheetTable(LOG_SHEET, LOG_HEADERS, [*recovered, values], LOG_WIDTHS, hidden=True,
+                                      protected=True))  # kept out of the way (issue 31), read all the same
         return
     header = workbook.sheets.get(workbook.title(LOG_SHEET))
     have = len(header.headers) if header is not None else 0

@@ -19,25 +19,27 @@ the cut line) need many. `--runs` asks for more.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator
 
-from .history import History, compute_history
+from .history import History, add_round, compute_history
 from .model import Event, Player, Round, Seat, Settings, Table
 from .options import event_options
 from .pairing import Pairing
 from .rulesets import Ruleset, get_ruleset
+from .running_standings import RunningStandings
+from .simulate_figures import RunFigures, count_round, measure_round, record_text, records_of
 from .standings import Standings
 from .tournament import round_from_pairing, standings_after
 
 DEFAULT_RUNS = 200
 FEWEST_RUNS = 20
-WORK_BUDGET = 400_000  # players x rounds x runs by default: about 1 to 3 minutes of CPU for a Swiss field
+WORK_BUDGET = 400_000  # players x rounds x runs by default: about 20 s of CPU for a Swiss field (issue 34)
 # Magic Tournament Rules, appendix E: Swiss rounds by field size (up to and including), for comparison.
 MTR_ROUNDS = ((8, 3), (16, 5), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9), (math.inf, 10))
 
@@ -83,7 +85,7 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
         kept = round_from_pairing(number, pairing, ruleset)
     tables = []
     for table in kept.tables:
-        if table.is_bye or all(seat.has_result for seat in table.seats):
+        if table.is_bye or (pairing is None and all(seat.has_result for seat in table.seats)):  # typed before
             tables.append(table)
             continue
         drawn = ruleset.random_result(table, rng, strength, draw_rate)
@@ -109,36 +111,29 @@ def fresh_players(players: Iterable[Player]) -> tuple[Player, ...]:
 # --- one run, measured ------------------------------------------------------------------------------------
 
 
-@dataclass
-class RunFigures:
-    """What one simulated event showed, round by round."""
-
-    records: list[Counter] = field(default_factory=list)  # two-player: "3-1" -> players, after each round
-    cut_records: list[tuple[str, bool]] = field(default_factory=list)  # each player's final record, in the cut?
-    cut_line: str = ""  # the record of the last player in the cut
-    undefeated: list[int] = field(default_factory=list)  # after each round
-    rematches: list[int] = field(default_factory=list)  # pairs meeting again, each round
-    long_floats: list[int] = field(default_factory=list)  # pairs more than one score group apart, each round
-    byes: list[int] = field(default_factory=list)  # byes or sit-outs, each round
-    sizes: list[Counter] = field(default_factory=list)  # games by size, each round
-    spreads: list[int] = field(default_factory=list)  # the widest spread of wins inside one game, each round
-    repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
-
-
 def play_event(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, History]]:
     """One whole event of the setup, seeded by its index: after each round, the event so far, the round, and
-    the standings and history it was paired on."""
+    the standings and history it was paired on (the history grows by the round once the next is asked for)."""
+    for event, played, before, history, _ in _play(setup, index):
+        yield event, played, before, history
+
+
+def _play(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, History, RunningStandings]]:
+    """`play_event`, with the running standings: each round is scored once, and the history grows by it, after
+    the caller has measured it on the history it was paired on."""
     ruleset = get_ruleset(setup.ruleset)
     rng = random.Random(f"{setup.seed}:run {index}")
     players = tuple(Player(pid, f"Player {pid}") for pid in range(1, setup.players + 1))
     strength = {p.id: rng.gauss(0, 1) * setup.skill for p in players}
     event = Event(settings_for(ruleset, setup.rounds, rng.randrange(1_000_000)), players)
+    running, history = RunningStandings(event, ruleset), History()
     for number in range(1, setup.rounds + 1):
-        before = standings_after(event, ruleset)
-        history = compute_history(event.rounds)
+        before = running.standings()
         event, played, _ = play_round(event, ruleset, number, rng, strength, setup.draw_rate,
                                       standings=before, history=history)
-        yield event, played, before, history
+        yield event, played, before, history, running
+        add_round(history, played)
+        running.add(event, played)
 
 
 def run_once(setup: Setup, index: int) -> RunFigures:
@@ -146,63 +141,22 @@ def run_once(setup: Setup, index: int) -> RunFigures:
     ruleset = get_ruleset(setup.ruleset)
     two_player = ruleset.two_player
     figures = RunFigures()
-    for event, played, before, history in play_event(setup, index):
-        _measure_round(figures, ruleset, played, before, history)
+    tally = {pid: [0, 0, 0] for pid in range(1, setup.players + 1)}  # the players `_play` makes, in order
+    for event, played, before, history, running in _play(setup, index):
+        measure_round(figures, ruleset, played, before, history)
         if two_player:
-            figures.records.append(Counter(_records(event).values()))
-            figures.undefeated.append(sum(1 for r in _tallies(event).values() if r[1] == 0))
+            count_round(tally, played)
+            figures.records.append(Counter({record_text(*counts): n for counts, n in
+                                            Counter(map(tuple, tally.values())).items()}))
+            figures.undefeated.append(sum(1 for r in tally.values() if r[1] == 0))
     if two_player:
-        final = standings_after(event, ruleset)
-        records = _records(event)
+        final = running.standings()
+        records = records_of(tally)
         order = [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)]
         cut = set(order[:setup.cut])
         figures.cut_records = [(records[pid], pid in cut) for pid in order]
         figures.cut_line = records[order[min(setup.cut, len(order)) - 1]]
     return figures
-
-
-def _tallies(event: Event) -> dict[int, tuple[int, int, int]]:
-    """(wins, losses, draws) of each player; a bye is a win, a missed round a loss."""
-    tally = {p.id: [0, 0, 0] for p in event.players}
-    for round_ in event.rounds:
-        for pid in round_.byes:
-            tally[pid][0] += 1
-        for table in round_.games:
-            winners = _winners(table)
-            for pid in table.player_ids:
-                tally[pid][0 if pid in winners else 2 if not winners else 1] += 1
-    return {pid: tuple(values) for pid, values in tally.items()}
-
-
-def _winners(table: Table) -> set[int]:
-    """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
-    first, second = table.seats
-    if "result" in first.result:
-        return {s.player_id for s in table.seats if s.result["result"] == "W"}
-    key = "op" if "op" in first.result else "games_won"
-    if first.result[key] == second.result[key]:
-        return set()
-    return {max(table.seats, key=lambda s: s.result[key]).player_id}
-
-
-def _records(event: Event) -> dict[int, str]:
-    return {pid: f"{w}-{lost}" + (f"-{d}" if d else "") for pid, (w, lost, d) in _tallies(event).items()}
-
-
-def _measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before, history) -> None:
-    met = history.met
-    figures.rematches.append(sum(1 for t in played.games for a in t.player_ids for b in t.player_ids
-                                 if a < b and b in met.get(a, {})))
-    figures.byes.append(len(played.byes))
-    figures.sizes.append(Counter(len(t.seats) for t in played.games))
-    score = {row.player.id: row.values.get(ruleset.score_key, Fraction(0)) for row in before.rows}
-    groups = sorted(set(score.values()))
-    figures.long_floats.append(sum(1 for t in played.games if len(t.seats) == 2 and
-                                   abs(groups.index(score[t.player_ids[0]]) - groups.index(score[t.player_ids[1]])) > 1))
-    figures.spreads.append(float(max((max(score[p] for p in t.player_ids) - min(score[p] for p in t.player_ids)
-                                      for t in played.games), default=0)))
-    figures.repeat_powers.append(sum(1 for t in played.games for s in t.seats
-                                     if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
 
 
 # --- many runs ----------------------------------------------------------------------------------------------
@@ -217,10 +171,14 @@ def run_many(job: Callable[[Any, int], Any], setup: Any, runs: int, workers: int
             results.append(job(setup, index))
             progress(index + 1, runs)
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(job, [setup] * runs, range(runs), chunksize=max(1, runs // (workers * 8))):
-            results.append(result)
-            progress(len(results), runs)
+    gc.freeze()  # the workers are forked: collecting objects they inherit would copy every page that holds one
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for result in pool.map(job, [setup] * runs, range(runs), chunksize=max(1, runs // (workers * 8))):
+                results.append(result)
+                progress(len(results), runs)
+    finally:
+        gc.unfreeze()
     return results
 
 
@@ -333,13 +291,17 @@ def run_rest(setup: RestSetup, index: int) -> tuple[list[int], dict[int, int]]:
                   tuple(r for r in setup.event.rounds if r.number < first))
     even = dict.fromkeys((p.id for p in event.players), 0.0)
     wins = dict.fromkeys(even, 0)
+    running, history = RunningStandings(event, ruleset), compute_history(event.rounds)
     for number in range(first, setup.event.settings.rounds + 1):
-        event, played, _ = play_round(event, ruleset, number, rng, even, setup.draw_rate,
-                                      kept if number == first else None)
+        given = kept if number == first else None
+        event, played, _ = play_round(event, ruleset, number, rng, even, setup.draw_rate, given,
+                                      None if given else running.standings(), history)
+        add_round(history, played)
+        running.add(event, played)
         for score in ruleset.score_round(played, event.settings):
             if score.outcome in ("win", "bye") and not _typed_before(kept, number, first, score.player_id):
                 wins[score.player_id] += 1
-    final = standings_after(event, ruleset)
+    final = running.standings()
     return [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)], wins
 
 

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from .model import SeatScore
-from .options import DECLARED, GAME_POINT_OPTIONS, POINTS_WIN, Option, distinct
+from .options import DECLARED, GAME_POINT_OPTIONS, ID_RULES, POINTS_WIN, Option, distinct
 
 
 @dataclass
@@ -189,13 +189,16 @@ def game_win_pct(table: ScoreTable) -> dict[int, Fraction]:
     game lost); a bye counts as the games the ruleset scored for it (2-0 by default)."""
     floor = Fraction(table.option("game_win_floor"))
     won_points, drawn_points, lost_points = game_points(table)
+    id_points = drawn_points if table.option("game_points_intentional_draw") == ID_RULES[0] else ZERO
 
     def compute(pid: int) -> Fraction:
         rows = table.played(pid)
         won = sum(row.values.get("games_won", ZERO) for row in rows)
         drawn = sum(row.values.get("games_drawn", ZERO) for row in rows)
+        agreed = sum(row.values.get("id_games", ZERO) for row in rows)  # an intentional draw's three games
         games = sum(row.values.get("games_played", ZERO) for row in rows)
-        points = won_points * won + drawn_points * drawn + lost_points * (games - won - drawn)
+        points = (won_points * won + drawn_points * drawn + id_points * agreed
+                  + lost_points * (games - won - drawn - agreed))
         return max(floor, points / (won_points * games)) if games else floor
 
     return table.memo("game_win_pct", compute)
@@ -298,7 +301,7 @@ GAME_WIN_FLOOR = Option("game_win_floor", "Game-win % floor", Fraction(1, 3), "L
 WIN_PCT_FLOOR = Option("win_pct_floor", "Win % floor", Fraction(33, 100), "Least win % an opponent counts for in "
                        "OWP (002: 33%).", kind="percent")
 MATCH_WIN_OPTIONS = (MATCH_WIN_FLOOR, POINTS_WIN)
-GAME_WIN_OPTIONS = (GAME_WIN_FLOOR, *GAME_POINT_OPTIONS)
+GAME_WIN_OPTIONS = (GAME_WIN_FLOOR, *GAME_POINT_OPTIONS)  # and the intentional draw's, read last (`event_options`)
 register(Tiebreaker("match_win_pct", "MW%", "Match points over 3 per round played (byes count), at least the "
                     "floor (default 1/3).", match_win_pct, percent=True, needs=MATCH_POINTS,
                     options=MATCH_WIN_OPTIONS))

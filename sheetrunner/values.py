@@ -26,6 +26,7 @@ YES = ("yes", "y", "true", "1", "x")
 NO = ("no", "n", "false", "0", "")
 LARGEST_WHOLE = 999_999_999  # far above any ID, score or round; Excel keeps 15 digits exactly
 LONGEST_NUMBER_TEXT = 40
+LONGEST_CELL_TEXT = 32_767  # Excel's limit for one cell: a longer text is cut when the workbook is opened
 PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?$")
 FULLWIDTH_DIGITS = "０１２３４５６７８９"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen-minus, hyphens, figure/en/em dash, minus sign
@@ -122,6 +123,16 @@ def refuse_look_alike(raw: str, what: str) -> None:
                        "digit)")
 
 
+def as_label(raw: Any) -> str:
+    """Text that is read as a number when it is one (a table label, a board, an ID typed for a name): as a
+    person reads it, except that a look-alike that folding would make a digit ("²" -> "2") is refused by name, as
+    every number reader refuses it. Text that would not read as a number keeps its characters ("Bob²")."""
+    text = as_text(raw)
+    if isinstance(raw, str) and text.isdecimal():
+        refuse_look_alike(raw, "a number")
+    return text
+
+
 def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WHOLE) -> int:
     """A whole number, from a number cell or text such as " 3 ", no larger than `maximum`."""
     value: Any = raw
@@ -167,18 +178,44 @@ class MatchScore(int):
         return score
 
 
+class IntentionalDraw(MatchScore):
+    """An intentional draw (MTR 2.4: the players agree to draw the match, and it is reported 0-0-3), typed `ID`
+    or `0-0-3` in Games won: no game won, and not the drawn games of a played match, so game-win % can score it by
+    its own setting (`Game points for an intentional draw`). Three drawn games really played are typed 0 with 3
+    under Games drawn."""
+
+
+INTENTIONAL_DRAW_WORDS = ("id", "intentional draw")
+INTENTIONAL_DRAW_SCORE = (0, 0, 3)  # MTR 2.4's report of an intentional draw: won-lost-drawn
+
+
 def as_games_won(raw: Any, minimum: int | None = 0) -> int:
     """Games won: a whole number, or a match score from this row's side (`2-1`, `2–1`, `2:1`, `2 - 1`, and
-    `2-1-1` with drawn games, the MTR's won-lost-drawn order). A date or time is refused by `refuse_date`:
-    a spreadsheet turns a typed 2-1 into 1 February (or 2 January: which depends on the locale, so it is not
-    read back)."""
+    `2-1-1` with drawn games, the MTR's won-lost-drawn order), or an intentional draw (`ID`, or the MTR's
+    `0-0-3`). A date or time is refused by `refuse_date`: a spreadsheet turns a typed 2-1 into 1 February (or 2
+    January: which depends on the locale, so it is not read back)."""
+    refuse_date(raw, "a whole number")
+    if isinstance(raw, str):
+        refuse_look_alike(raw, "a whole number")
+        if clean_text(raw).casefold() in INTENTIONAL_DRAW_WORDS:
+            return IntentionalDraw(0, 0, None, clean_text(raw))
+        match = MATCH_SCORE.match(clean_text(raw))
+        if match:
+            won, opponent, drawn = (int(part) if part is not None else None for part in match.groups())
+            kind = IntentionalDraw if (won, opponent, drawn) == INTENTIONAL_DRAW_SCORE else MatchScore
+            return kind(as_whole_number(won, minimum), opponent, drawn, clean_text(raw))
+    return as_whole_number(raw, minimum)
+
+
+def as_score(raw: Any, minimum: int | None = 0) -> int:
+    """A whole number, or a game's score from this row's side (`4-1`: this player 4, the opponent 1; any dash or a
+    colon between), so one row can say the whole game (issue 31). Three numbers are refused as any other text."""
     refuse_date(raw, "a whole number")
     if isinstance(raw, str):
         refuse_look_alike(raw, "a whole number")
         match = MATCH_SCORE.match(clean_text(raw))
-        if match:
-            won, opponent, drawn = (int(part) if part is not None else None for part in match.groups())
-            return MatchScore(as_whole_number(won, minimum), opponent, drawn, clean_text(raw))
+        if match and match.group(3) is None:
+            return MatchScore(as_whole_number(match.group(1), minimum), int(match.group(2)), None, clean_text(raw))
     return as_whole_number(raw, minimum)
 
 

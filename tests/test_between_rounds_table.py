@@ -69,6 +69,27 @@ CAUGHT = {
     "A player's name is typed differently in two events of a season": [
         "test_league_names.py::test_latin_letters_typed_on_a_plain_keyboard_are_one_player",
         "test_league_names.py::test_near_misses_are_warned_with_the_aliases_row_never_joined"],
+    "You reprint after a late change": [
+        "test_output_transactions.py::test_a_late_drop_and_redo_never_leave_the_old_kit_beside_the_new_pages"],
+    "You type each result once, from the slip.": [
+        "test_one_entry_per_match.py::test_a_round_typed_once_per_match_gives_the_standings_typed_twice",
+        "test_one_entry_per_match.py::test_a_second_row_that_disagrees_is_an_error_at_its_cell_saying_both"],
+    "A cell shows `#N/A` or `#REF!`": [
+        "test_bounds_and_refusals.py::test_an_error_value_anywhere_in_a_played_event_is_an_error_at_its_cell"],
+    "A name pasted with a page of text": [
+        "test_bounds_and_refusals.py::test_a_name_longer_than_a_name_is_refused_at_its_cell",
+        "test_bounds_and_refusals.py::test_init_takes_exactly_what_check_takes"],
+    "Players look for their last name": [
+        "test_printouts.py::test_names_sorted_by_last_name_on_every_list_from_a_roster_of_first_and_last_names"],
+    "A player asks \"can I still make the top 8?\"": [
+        "test_simulate.py::test_simulate_the_rounds_left_of_a_running_event"],
+    "You run the hall from the laptop": [
+        "test_hall_browser.py::test_a_round_in_the_hall_from_phone_to_desk_and_the_next_round",
+        "test_hall_api.py::test_results_wait_while_excel_has_the_workbook_open",
+        "test_hall_api.py::test_two_phones_that_disagree_make_one_conflict_the_desk_settles"],
+    "You pair the round again after a late drop": ["test_terminal_output.py::test_redo_names_the_tables_that_changed_and_writes_the_whole_round",
+        "test_terminal_output.py::test_the_walk_in_error_offers_redo_and_following_it_seats_them"],
+    "Your league weighs events differently": ["test_league_tiers.py::test_a_season_of_two_tiers_by_hand"],
     "You delete the `Log`": ["test_log_memory.py::test_a_deleted_log_comes_back_from_the_newest_backup_that_has_it",
                              "test_log_memory.py::test_a_deleted_log_with_no_backup_is_rebuilt_from_the_round_sheets"],
 }

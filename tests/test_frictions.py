@@ -12,9 +12,12 @@ import openpyxl
 from builder import digest, edit_players, enter_results, make_event, round_rows
 
 from sheetrunner.console import aligned_lines
+from sheetrunner.teams.tiebreakers import FOR_TEAMS
 from sheetrunner.tiebreakers import TIEBREAKERS
 
 ROOT = Path(__file__).resolve().parent.parent
+TEAMS_ONLY = {"game_points", "buchholz", "buchholz_cut1", "buchholz_median", "buchholz_gp", "sonneborn_berger",
+              "sonneborn_berger_cut1", "sonneborn_berger_gp", "sonneborn_berger_results"}
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 NO_BONUSES = {"Offensive bonus": "No", "Defensive bonus": "No"}
 
@@ -176,7 +179,8 @@ def test_standings_before_any_result_says_nothing_was_written(tmp_path, run):
     path = make_event(tmp_path / "spring.xlsx", NAMES)
     result = run("standings", path)
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[-1] == "No round has every result yet, so no standings sheet was written."
+    assert result.stdout.splitlines()[-1] == ("No round has every result yet, so no standings sheet was written. "
+                                              f"`sheetrunner outstanding {path}` lists the results still to type.")
 
 
 # --- 7. other spreadsheets' files -----------------------------------------------------------------------------
@@ -243,8 +247,10 @@ def test_tiebreakers_are_aligned_to_the_longest_name(run):
     assert lines[0] == "Name".ljust(name_width) + "  " + "Column".ljust(column - name_width - 4) + "  Meaning"
     assert len(lines) == len(TIEBREAKERS) + 1  # one line each in a pipe: nothing wrapped
     for line, tiebreaker in zip(lines[1:], TIEBREAKERS.values()):
+        mark = "(teams only) " if tiebreaker.key in TEAMS_ONLY else "(teams too) " if tiebreaker.key in FOR_TEAMS else ""
         assert line == (tiebreaker.key.ljust(name_width) + "  " + tiebreaker.label.ljust(column - name_width - 4)
-                        + "  " + tiebreaker.meaning)
+                        + "  " + mark + tiebreaker.meaning)
+    assert "(teams only) Buchholz" in "\n".join(lines) and "(teams too) A random draw" in "\n".join(lines)
 
 
 def test_meanings_wrap_under_themselves_on_a_narrow_terminal():

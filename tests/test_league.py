@@ -297,7 +297,7 @@ def test_a_bad_league_setting_is_named_at_its_cell(season, run):
     assert result.exit_code == 1
     assert result.stderr.splitlines()[:2] == [
         "League!B2: Best events needs a whole number, found \"three\". Only each player's best N events count "
-        "(blank: every event).",
+        "(blank: every event; 1 to 1000).",
         'League!A3: "Tiebreaker order" is not a league setting. Use one of: League name, Scoring, Best events, '
         "Minimum events, Participation points, Points for a win, Points for a draw, Points for a loss, Tiebreakers, "
         "or a place such as 9th place."]

@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 from builder import digest, edit_players, enter_results, make_event, round_rows, seating
 
+from sheetrunner import __version__
 from sheetrunner.pairing.boards import POWERS
 
 NAMES = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal"]
@@ -133,9 +134,9 @@ def test_a_forgotten_seat_is_still_an_error(tmp_path, run):
     book.save(path)
     lines = run("check", path).stdout.splitlines()
     row = 1 + NAMES.index(gone) + 1
-    assert f"Players!B{row}: warning: {gone} is playing but has no seat in Round 1. Add them to Round 1, or type 0 " \
-           "under Dropped after if they left. While Round 1 has no results, `pair --redo` pairs it again with them." \
-           in lines
+    assert f"Players!B{row}: warning: {gone} is playing but has no seat in Round 1. Add them to Round 1, type 2 " \
+           "under Joined in if they arrived after it, or type 0 under Dropped after if they left. While Round 1 " \
+           "has no results, `pair --redo` pairs it again with them." in lines
 
 
 # --- 4: redo after roster changes -------------------------------------------------------------------
@@ -243,7 +244,7 @@ def test_tiebreakers_a_ruleset_cannot_feed_are_refused_before_running(tmp_path, 
         'Event!B6: swiss-tp does not score what these tiebreakers need: "match_points" (match points), '
         '"game_win_pct" (games won), "chits" (resource chits). Use names that fit swiss-tp: random, tp, op, sp, '
         "opponents_op, win_pct, opponents_win_pct, opponents_opponents_win_pct, win_resistance, "
-        "win_resistance_resistance, head_to_head.")
+        "win_resistance_resistance, head_to_head, direct_encounter.")
 
 
 def test_every_tiebreaker_is_registered_by_the_library_itself():
@@ -263,12 +264,13 @@ def test_first_and_last_names_are_combined_and_other_columns_kept(tmp_path, run)
     roster.write_text("First name,Last name,Faction,,Club\nAnn,Lee,Orks,x,Red\nBen,Ho,Elves,,\n", encoding="utf-8")
     result = run("init", tmp_path / "e.xlsx", "-r", "swiss-tp", "-p", roster)
     assert result.stdout.splitlines()[0] == ('Imported 2 player(s) from roster.csv: Name from "First name" + '
-                                             '"Last name"; Team from "Club"; kept as Players columns: Faction; '
-                                             "ignored: column 4 (no header).")
+                                             '"Last name"; Team from "Club"; kept as Players columns: First name, '
+                                             "Last name, Faction; ignored: column 4 (no header).")
     rows = list(openpyxl.load_workbook(tmp_path / "e.xlsx")["Players"].iter_rows(values_only=True))
-    assert rows == [("ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in", "Byes", "Faction"),
-                    (1, "Ann Lee", "Red", None, None, None, None, "Orks"),
-                    (2, "Ben Ho", None, None, None, None, None, "Elves")]
+    assert rows == [("ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in", "Byes", "First name",
+                     "Last name", "Faction"),
+                    (1, "Ann Lee", "Red", None, None, None, None, "Ann", "Lee", "Orks"),
+                    (2, "Ben Ho", None, None, None, None, None, "Ben", "Ho", "Elves")]
     assert run("check", tmp_path / "e.xlsx").stdout == "0 error(s), 0 warning(s).\n"
 
 
@@ -388,7 +390,7 @@ def test_names_that_differ_only_by_invisible_characters(tmp_path, run):
 def test_a_newer_format_version_is_named(tmp_path, run):
     path = make_event(tmp_path / "e.xlsx", NAMES[:4], settings={"Format version": 2})
     assert refused_by_check(run, path) == [
-        "Event!B6: This workbook is format version 2; sheetrunner 0.1.0 reads format version 1 only. Update "
+        f"Event!B6: This workbook is format version 2; sheetrunner {__version__} reads format version 1 only. Update "
         "sheetrunner (pip install --upgrade sheetrunner) and run the command again.", "1 error(s), 0 warning(s)."]
 
 

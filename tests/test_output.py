@@ -149,7 +149,7 @@ def test_a_paired_round_for_people():
     assert round_lines(paired(byes=[5])) == [
         "Round 3: 2 table(s), 1 bye(s).",
         "  Table 1: Ann (MP 6) v Benedict (MP 6)",
-        "  Table 2: Cat (MP 3.5) v Dan (MP 0)",
+        "  Table 2: Cat (MP 3.50) v Dan (MP 0)",  # as the standings show it (issue 31)
         "  Bye: Eve (MP 0)",
         "Compromises:",
         "  - Table 1 (Ann v Benedict): Rematch (1 v 2).",

@@ -58,7 +58,7 @@ def test_an_encoding_that_cannot_write_text_is_a_usage_error(encoding):
 def test_quiet_has_a_short_form_and_help():
     assert invoke("-q", "e.xlsx").stdout == "None|utf-8-sig|PosixPath:e.xlsx|True\n"
     help_lines = [line.split() for line in invoke("--help").stdout.splitlines()]
-    assert ["-q,", "--quiet", "Print", "only", "problems", "(and", "what", "--json", "asks", "for)."] in help_lines
+    assert ["-q,", "--quiet", "Print", "only", "problems."] in help_lines  # this command has no --json to mention
 
 
 def test_help_does_not_load_the_rulesets():

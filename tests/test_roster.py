@@ -49,17 +49,18 @@ def test_known_columns_are_read_other_headed_columns_kept_and_unheaded_ones_igno
 
 def test_first_and_last_name_columns_make_the_name_semicolons_separate(tmp_path):
     roster = read_roster(roster_file(tmp_path, "First name;Last name;Faction\nAnn;Lee;Orks\nBen;;Elves\n;Solo;\n"))
-    assert roster.players == [{"name": "Ann Lee", "Faction": "Orks"}, {"name": "Ben", "Faction": "Elves"},
-                              {"name": "Solo"}]
+    assert roster.players == [{"name": "Ann Lee", "First name": "Ann", "Last name": "Lee", "Faction": "Orks"},
+                              {"name": "Ben", "First name": "Ben", "Faction": "Elves"},
+                              {"name": "Solo", "Last name": "Solo"}]
     assert roster.used == ['Name from "First name" + "Last name"']
-    assert roster.kept == ["Faction"]
+    assert roster.kept == ["First name", "Last name", "Faction"]  # kept for lists by last name (issue 31)
 
 
 @pytest.mark.parametrize("first, last", [("Given name", "Surname"), ("Vorname", "Nachname"),
                                          ("prénom", "Nom de famille"), ("FIRSTNAME", "Family name")])
 def test_first_and_last_name_headers_in_other_words_and_cases(tmp_path, first, last):
     roster = read_roster(roster_file(tmp_path, f"{first},{last}\nAnn,Lee\n"))
-    assert roster.players == [{"name": "Ann Lee"}]
+    assert roster.players == [{"name": "Ann Lee", first: "Ann", last: "Lee"}]
 
 
 def test_a_name_column_wins_and_first_and_last_names_are_kept_beside_it(tmp_path):

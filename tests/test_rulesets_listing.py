@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.options import COMMON_OPTIONS, event_options
+from sheetrunner.options import COMMON_OPTIONS, event_options, late_options
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
@@ -41,7 +41,7 @@ def test_every_option_of_every_ruleset_is_listed_with_default_choices_and_meanin
     listing = blocks(run("rulesets").stdout)
     assert set(listing) == set(RULESETS) | {""}
     for name, ruleset in [*RULESETS.items(), ("", None)]:
-        options = ruleset.all_options if ruleset else event_options()
+        options = ruleset.all_options + late_options(ruleset.all_options) if ruleset else event_options()
         assert len([line for line in listing[name] if line.startswith("    ")]) == len(options)
         for option in options:
             line = option_line(listing[name], option)

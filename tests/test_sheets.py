@@ -99,8 +99,10 @@ def test_a_round_sheet_has_a_row_per_seat_byes_last_notes_beside_and_checks_on_r
     assert sheet.rows == [[1, 1, 4, "Dan", None, None], [1, 2, 1, "Ann", None, None],
                           [2, 1, 2, "Ben", None, None], [2, 2, 5, "Eve", None, "Rematch."],
                           ["BYE", None, 3, "Cat", None, "Bye: odd pod. Second bye."]]
-    assert sheet.validations == {"E2:E6": Validation("list", choices=("W", "L", "D"), title="Result",
-                                                     message=RESULT_HINT)}
+    assert sheet.validations == {  # a winner's name is read too (issue 31): the drop-down warns, and keeps it
+        "E2:E6": Validation("list", choices=("W", "L", "D"), title="Result", message=RESULT_HINT + " The winner's "
+                            "name is read too: keep it with Yes.", error_style="warning"),
+        "E1": Validation("any", title="Type results here", prompt=POD_RR.entry_note)}
 
 
 def test_a_stage_of_the_cut_takes_its_title_and_seats_named_by_the_engine():
@@ -109,7 +111,7 @@ def test_a_stage_of_the_cut_takes_its_title_and_seats_named_by_the_engine():
     sheet = round_sheet(event, POD_RR, 6, pairing, title="Final")
     assert sheet.title == "Final"
     assert sheet.rows == [[1, "North", 1, "Ann", None, None], [1, "South", 2, "Ben", None, None]]
-    assert list(sheet.validations) == ["E2:E3"]
+    assert list(sheet.validations) == ["E2:E3", "E1"]  # the results' drop-down, the note on their header
 
 
 def test_a_played_round_writes_results_as_typed_and_true_as_y():

@@ -66,8 +66,9 @@ def test_init_writes_the_soft_score_settings(tmp_path, run):
     sheet = openpyxl.load_workbook(path)["Event"]
     rows = {row[0]: (index, row[1]) for index, row in enumerate(sheet.iter_rows(values_only=True), start=1)}
     assert rows["Soft scores"][1] is None and rows["Soft score use"][1] == "award"
-    # only the team event's settings (issue 22), added later still, come after them
+    # only the team event's settings (issue 22), and those added later still (issues 33, 31), come after them
     assert rows["Soft score use"][0] == rows["Soft scores"][0] + 1 == rows["Team size"][0] - 1
-    assert rows["Team match result"][0] == sheet.max_row
+    after = [label for label, (index, _) in rows.items() if index > rows["Team match result"][0]]
+    assert after == ["Team tiebreakers", "Team bye", "Game points for an intentional draw", "Names sorted by"]
     lists = {str(rule.sqref): rule.formula1 for rule in sheet.data_validations.dataValidation}
     assert lists[f"B{rows['Soft score use'][0]}"] == '"award,add,tiebreaker"'

@@ -120,7 +120,7 @@ def cup(tmp_path_factory):
 def test_each_round_pairs_teams_and_lays_their_boards_out(cup):
     path, outputs, _ = cup
     assert all(outputs[n].exit_code == 0 for n in (1, 2, 3)), [outputs[n].output for n in (1, 2, 3)]
-    assert outputs[1].stdout.splitlines()[0] == "Round 1: 18 table(s), 0 bye(s)."
+    assert outputs[1].stdout.splitlines()[0] == "Round 1: 6 team match(es), 0 team bye(s), on 18 table(s)."
     # Round 1 is the seeded draw; every match board b v board b on consecutive tables.
     assert matches(path, 1) == {
         1: ["Glen 1", "Jade 1", "Glen 2", "Jade 2", "Glen 3", "Jade 3"],
@@ -138,13 +138,11 @@ def test_each_round_pairs_teams_and_lays_their_boards_out(cup):
         4: ["Birch 1", "Elm 1", "Birch 2", "Elm 2", "Birch 3", "Elm 3"],
         5: ["Iris 1", "Jade 1", "Iris 2", "Jade 2", "Iris 3", "Jade 3"],
         "BYE": ["Kelp 1 (BYE)", "Kelp 2 (BYE)", "Kelp 3 (BYE)"]}
-    assert "  - Table 4 (Cedar Sub): Substitute for Cedar 2 (dropped after round 1)." in outputs[2].stdout
-    assert "  - Bye (Fern 3): Board 3 forfeited: Dune has no player left for it, so Fern 3 scores a bye." in \
+    assert "  - Match 2, table 4 (Cedar Sub): Substitute for Cedar 2 (dropped after round 1)." in outputs[2].stdout
+    assert "  - Match 1 (Fern 3): Board 3 forfeited: Dune has no player left for it, so Fern 3 scores a bye." in \
         outputs[2].stdout
     # Round 3 as paired (before the TO's own forfeit of Heath 2's board): no team meets a team again.
-    assert [line for line in outputs[3].stdout.splitlines() if line.startswith("  Table ")][8:11] == [
-        "  Table 9: Heath 1 (MP 3) v Birch 1 (MP 3)", "  Table 10: Heath 2 (MP 3) v Birch 2 (MP 3)",
-        "  Table 11: Heath 3 (MP 3) v Birch 3 (MP 3)"]
+    assert "  Match 4: Heath (MP 3) v Birch (MP 3), tables 9-11" in outputs[3].stdout.splitlines()
     assert matches(path, 3) == {
         1: ["Dune 1", "Glen 1", "Dune 2", "Glen 2", "Glen 3 (BYE)"],
         2: ["Cedar 1", "Fern 1", "Cedar Sub", "Fern 2", "Cedar 3", "Fern 3"],

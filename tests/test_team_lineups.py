@@ -92,7 +92,8 @@ def test_a_retyped_line_up_is_accepted(event, run):
     book.save(event)
     result = run("pair", event, "--no-reports")
     assert result.exit_code == 0, result.output
-    assert "Cedar 3" in result.stdout  # back on board 3 in round 2: sitting out round 1 was no absence
+    seated = [cell.value for cell in openpyxl.load_workbook(event)["Round 2"]["E"]]  # the Player column
+    assert "Cedar 3" in seated  # back on board 3 in round 2: sitting out round 1 was no absence
 
 
 def test_two_players_of_one_team_at_a_board(event, run):
@@ -243,17 +244,19 @@ def test_a_late_team_joins_in_round_2(tmp_path, run):
         book["Players"].append([None, f"Elm {board}", "Elm", None, None, 2, None, board])
     book.save(path)
     first = run("pair", path, "--no-reports")
-    assert first.exit_code == 0 and first.stdout.splitlines()[0] == "Round 1: 6 table(s), 0 bye(s)."
+    assert first.exit_code == 0 and first.stdout.splitlines()[0] == \
+        "Round 1: 2 team match(es), 0 team bye(s), on 6 table(s)."
     book = openpyxl.load_workbook(path)
     for row in book["Round 1"].iter_rows(min_row=2):
         row[6].value = 2 if row[2].value == 1 else 0  # the home team wins every board 2-0
     book.save(path)
     second = run("pair", path, "--no-reports")
     assert second.exit_code == 0, second.output
-    assert second.stdout.splitlines()[0] == "Round 2: 6 table(s), 3 bye(s)."
+    assert second.stdout.splitlines()[0] == "Round 2: 2 team match(es), 1 team bye(s), on 6 table(s)."
     # Elm is the lowest team (its missed round a loss) without a bye: it has the bye, its players a bye each
-    assert [line for line in second.stdout.splitlines() if line.startswith("  Bye: ")] == \
-        ["  Bye: Elm 1 (MP 0)", "  Bye: Elm 2 (MP 0)", "  Bye: Elm 3 (MP 0)"]
+    assert [line for line in second.stdout.splitlines() if line.startswith("  Bye: ")] == ["  Bye: Elm (MP 0)"]
+    assert [row[4] for row in openpyxl.load_workbook(path)["Round 2"].iter_rows(values_only=True)
+            if row[1] == "BYE"] == ["Elm 1", "Elm 2", "Elm 3"]
     teams = {row[1]: row for row in openpyxl.load_workbook(path)["Team standings after R1"].iter_rows(values_only=True)}
     assert teams["Elm"][3:] == (0, 0, 0.3333, 0, None)  # MP 0, no opponent (OMW% 0), BW% at its floor, OBW% 0
     players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}

@@ -43,8 +43,8 @@ def test_name_not_on_the_roster_suggests_the_closest(tmp_path, run):
     rows = [(1, "Alise", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Dan", 2, 0)]
     path = make_event(tmp_path / "e.xlsx", PLAYERS, [rows])
     refused(run, path, 'Round 1!D2: "Alise" is not on the roster. Did you mean "Alice"?',
-            "Players!B2: Alice is playing but has no seat in Round 1. Add them to Round 1, or type 0 under "
-            "Dropped after if they left.")
+            "Players!B2: Alice is playing but has no seat in Round 1. Add them to Round 1, type 2 under Joined in "
+            "if they arrived after it, or type 0 under Dropped after if they left.")
 
 
 def test_duplicate_player_on_the_roster(tmp_path, run):
@@ -63,8 +63,8 @@ def test_player_seated_twice(tmp_path, run):
     rows = [(1, "Alice", 3, 1), (1, "Bob", 1, 0), (2, "Carol", 2, 2), (2, "Alice", 2, 0)]
     path = make_event(tmp_path / "e.xlsx", PLAYERS, [rows])
     printed = refused(run, path, "Round 1!D5: Alice is seated twice in this round (also row 2). Delete one of the two "
-                      "rows.", "Players!B5: Dan is playing but has no seat in Round 1. Add them to Round 1, or type 0 "
-                      "under Dropped after if they left.")
+                      "rows.", "Players!B5: Dan is playing but has no seat in Round 1. Add them to Round 1, type 2 "
+                      "under Joined in if they arrived after it, or type 0 under Dropped after if they left.")
     assert len(printed) == 3
 
 
@@ -120,7 +120,7 @@ def test_unknown_tiebreaker_lists_the_valid_ones(tmp_path, run):
 
 def test_bad_settings_all_reported(tmp_path, run):
     path = make_event(tmp_path / "e.xlsx", PLAYERS, settings={"Rounds": "five", "Offensive bonus": "maybe"})
-    refused(run, path, 'Event!B3: Rounds needs a whole number, found "five". Type a whole number (at least 1).',
+    refused(run, path, 'Event!B3: Rounds needs a whole number, found "five". Type a whole number from 1 to 200.',
             'Event!B6: Offensive bonus needs Yes or No, found "maybe". Type Yes or No.')
 
 

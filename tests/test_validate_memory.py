@@ -131,8 +131,9 @@ ROUND_SHEETS = {"Round 1": round_like("Round 1", [1, 1, 1, "Ann"], [1, 2, 2, "Bo
 def test_a_row_added_after_round_1_was_paired_without_joined_in_is_an_error():
     assert found(added_after_pairing(PLAYERS, [ROUND_1], ROUND_SHEETS, PAIRED_ROUND_1, False)) == [
         ("Players!B4", '"Total" was added after Round 1 was paired (the Log lists who played it), but Joined in says '
-         "they play from round 1.", "If they are a late entry, type 2 under Joined in; if the row is not a player (a "
-         "total, a note), move it off the Players sheet.", "error")]
+         "they play from round 1.", "If they are a late entry, type 2 under Joined in; or, to seat them in Round 1, "
+         "which has no results yet, run `sheetrunner pair --redo`; if the row is not a player (a total, a note), move "
+         "it off the Players sheet.", "error")]
 
 
 def test_the_first_round_missed_is_named():

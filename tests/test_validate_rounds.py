@@ -40,7 +40,8 @@ def messages(found) -> list[str]:
 
 
 def no_seat(name: str, row: int, round_number: int = 1, started: bool = True):
-    hint = f"Add them to Round {round_number}, or type {round_number - 1} under Dropped after if they left."
+    hint = f"Add them to Round {round_number}, type {round_number + 1} under Joined in if they arrived after it, " \
+        f"or type {round_number - 1} under Dropped after if they left."
     if not started:
         hint += f" While Round {round_number} has no results, `pair --redo` pairs it again with them."
     return (f"Players!B{row}", f"{name} is playing but has no seat in Round {round_number}.", hint,

@@ -94,7 +94,7 @@ def test_a_bad_value_is_an_error_at_its_value_cell_with_the_options_hint():
     settings, _, found = read([["Ruleset", "swiss"], ["Rounds", "five"], ["Random seed", -1]])
     assert settings is None
     assert found == [
-        ("Event!B3", 'Rounds needs a whole number, found "five".', "Type a whole number (at least 1).", "error"),
+        ("Event!B3", 'Rounds needs a whole number, found "five".', "Type a whole number from 1 to 200.", "error"),
         ("Event!B4", "Random seed needs a whole number of at least 0, found -1.", "Type a whole number (at least 0).",
          "error")]
 

@@ -176,7 +176,8 @@ def test_changed_earlier_results_are_reported_with_their_tables(tmp_path, run):
     result = run("check", path)
     assert result.stdout.splitlines()[0] == ("Round 1: warning: Results changed after Round 2 was paired: table 1. "
                                              "Check these rows; standings now use the new results, but the later "
-                                             "rounds were paired with the old ones.")
+                                             "rounds were paired with the old ones. Round 2 has no results yet: "
+                                             "`sheetrunner pair --redo` pairs it again on the new results.")
     assert result.exit_code == 0
 
 

@@ -83,6 +83,16 @@ class BoardsEngine(Engine):
         return pairing
 
 
+def powers_summary(flags: Sequence[Flag], names: dict[int, str], seated: Sequence[int]) -> str:
+    """A board's powers played again in one clause, in seat order ("" when none): `pair`'s terminal line per
+    board (issue 31), beside `pods.game_summary`; each player's own note stays in the Note column."""
+    again = {flag.player: flag.facts for flag in flags if flag.kind == "power" and flag.player in seated}
+    if not again:
+        return ""
+    return "powers again: " + ", ".join(f"{names.get(pid, pid)} ({again[pid][0]})" for pid in seated
+                                        if pid in again) + " (no other power was free)"
+
+
 def describe(flag: Flag, names: dict[int, str]) -> str:
     if flag.kind == "power":
         power, times = flag.facts

@@ -324,5 +324,36 @@ def describe(flag: Flag, names: dict[int, str]) -> str:
                                                                     "the search found no arrangement that avoids it.")
 
 
+PAIR_KINDS = ("repeat", "same_team")  # the flags that concern two players of one game, each flagged on both
+
+
+def game_summary(flags: Sequence[Flag], names: dict[int, str], seated: Sequence[int]) -> str:
+    """One game's meetings again and same-team pairs in one clause, each pair once and in seat order; "" when it
+    has neither. The notes say each from both sides, which each player needs in the Note column but which made
+    `pair` print 44 lines for three Diplomacy boards (issue 31): the terminal takes this instead."""
+    at = {pid: position for position, pid in enumerate(seated)}
+    found: dict[str, dict[tuple[int, int], tuple]] = {kind: {} for kind in PAIR_KINDS}
+    for flag in flags:
+        if flag.kind in PAIR_KINDS and flag.player in at and flag.other in at:
+            found[flag.kind].setdefault(tuple(sorted((flag.player, flag.other), key=at.__getitem__)), flag.facts)
+    if not any(found.values()):
+        return ""
+
+    def pairs(kind: str, detail) -> str:
+        return ", ".join(f"{names.get(a, a)} & {names.get(b, b)} ({detail(facts)})"
+                         for (a, b), facts in sorted(found[kind].items(), key=lambda item: [at[p] for p in item[0]]))
+
+    clauses = [f"met before: {pairs('repeat', _last_met)}"] if found["repeat"] else []
+    clauses += [f"same team: {pairs('same_team', lambda facts: facts[0])}"] if found["same_team"] else []
+    proven = all(facts[-1] for kind in PAIR_KINDS for facts in found[kind].values())
+    return "; ".join(clauses) + ("; no arrangement avoids them" if proven else
+                                 "; the search found no arrangement that avoids them")
+
+
+def _last_met(facts: tuple) -> str:
+    met, times = facts[0], facts[1]
+    return f"round {met}" if times == 1 else f"{ordinal(times + 1)} time, last in round {met}"
+
+
 def ordinal(number: int) -> str:
     return {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(number, f"{number}th")

@@ -9,7 +9,7 @@ from importlib import import_module
 
 _HOMES = {"ReportData": "context", "build_report_data": "context",
           "standings_data": "context", "combine": "printing", "find_browser": "printing", "print_pdfs": "printing",
-          "REPORTS": "render", "default_templates": "render", "render_reports": "render",
+          "REPORTS": "render", "default_templates": "render", "render_pages": "render",
           "stale_reports": "stamp", "STAMP": "stamp"}
 
 __all__ = list(_HOMES)

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..collation import sorted_by_name
 from ..model import Event, Round, SeatScore
+from ..names import by_last_name, listed_name, sorted_players
 from ..numbers import shown_number
 from ..penalties import describe
 from ..rulesets import Ruleset
@@ -64,7 +64,7 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
              "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
         event={**_event(event, ruleset, round_, shown_columns), "ruleset": title},
-        round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label),
+        round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label, event),
         slips=[{"number": t["number"], "group": t["group"], "seats": t["seats"],
                 "columns": [c.header for c in ruleset.result_columns]} for t in tables],
         standings=_with_detail(standings_data(latest, event, shown_columns), detail),
@@ -72,6 +72,17 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
         outstanding=[t for t, game in zip(tables, round_.games) if not all(s.has_result for s in game.seats)],
         reports=reports, extra=extra,
     )
+
+
+def printouts(titles: dict[str, str], kit: tuple[str, ...], printed: bool, command: str) -> dict[str, Any]:
+    """What the round's index says of its PDFs: each report's PDF and kit.pdf (the pages to print at once) linked
+    when they are printed with this set (`report --pdf`, or kept from an earlier run on the same pairings), else
+    the command that prints them. The pages for screens are never printed (`printing.SCREEN_PAGES`)."""
+    from .printing import SCREEN_PAGES
+
+    pdfs = [{"file": f"{name}.pdf", "title": title} for name, title in titles.items() if name not in SCREEN_PAGES]
+    return {"printed": printed, "pdfs": pdfs, "kit": [titles[name] for name in kit if name in titles],
+            "command": command}
 
 
 def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[str]) -> dict[str, Any]:
@@ -192,14 +203,18 @@ def _match_notes(seats: list[dict[str, Any]]) -> list[str]:
     return []
 
 
-def _by_name(tables: list[dict], byes: list[dict], bye_label: str) -> list[dict[str, Any]]:
-    """Every player with their table and opponents, in collation order: what players crowd around."""
+def _by_name(tables: list[dict], byes: list[dict], bye_label: str, event: Event) -> list[dict[str, Any]]:
+    """Every player with their table and opponents, in collation order: what players crowd around. By first name
+    (the name as typed) or by last name, shown "Lee, Ann" (`listed`), as the Event's `Names sorted by` says."""
     rows = [{"name": seat["name"], "id": seat["id"], "table": table["number"], "seat": seat["seat"], "bye": False,
              "opponents": [other["name"] for other in table["seats"] if other["id"] != seat["id"]]}
             for table in tables for seat in table["seats"]]
     rows += [{"name": bye["name"], "id": bye["id"], "table": bye_label, "seat": "", "opponents": [], "bye": True}
              for bye in byes]
-    return sorted_by_name(rows, lambda row: row["name"])
+    players, last_first = event.players_by_id, by_last_name(event.settings)
+    for row in rows:
+        row["listed"] = listed_name(players[row["id"]], last_first)
+    return sorted_players(rows, lambda row: players[row["id"]], last_first)
 
 
 def _with_detail(standings: dict[str, Any], detail: dict[str, Any] | None) -> dict[str, Any]:
@@ -259,8 +274,10 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
     for penalty in event.penalties:  # after the round's own row (issue 21)
         entries[penalty.player_id].append({"round": penalty.round, "table": "—", "seat": "", "opponents": [],
                                            "result": describe(penalty), "points": ""})
-    return [{"name": p.name, "id": p.id, "team": p.team, "rounds": sorted(entries[p.id], key=lambda e: e["round"])}
-            for p in sorted_by_name(event.players, lambda p: p.name)]
+    last_first = by_last_name(event.settings)
+    return [{"name": p.name, "listed": listed_name(p, last_first), "id": p.id, "team": p.team,
+             "rounds": sorted(entries[p.id], key=lambda e: e["round"])}
+            for p in sorted_players(event.players, lambda p: p, last_first)]
 
 
 def _typed(value: Any) -> str:

@@ -13,7 +13,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..collation import sorted_by_name
 from .context import ReportData
 
 # Characters that could end the <script> element holding the JSON, or that JavaScript reads as line ends: written
@@ -28,13 +27,14 @@ def phone_json(data: ReportData) -> Markup:
     standing = _standings_by_player(data.standings)
     event = data.event
     players = []
-    for row in data.by_name:
+    for row in data.by_name:  # shown as the lists by name show them ("Lee, Ann"), found by either form
         where = row["table"] if row["bye"] else f"{event['table']} {row['table']}"
         seat = f"{event['seat']} {row['seat']}" if row["seat"] not in ("", None) and not row["bye"] else ""
-        players.append({"name": row["name"], "where": where, "seat": seat, "against": row["opponents"],
-                        **standing.pop(row["id"], {})})
-    unseated = sorted_by_name(standing.values(), lambda entry: entry["name"])
-    players += [{**entry, "where": "", "seat": "", "against": []} for entry in unseated]
+        players.append({**standing.pop(row["id"], {}), "name": row["listed"], "also": row["name"], "where": where,
+                        "seat": seat, "against": row["opponents"]})
+    # the players not in the round (dropped), in the history's order: every player, sorted as the lists are
+    players += [{**standing.pop(entry["id"]), "name": entry["listed"], "also": entry["name"], "where": "", "seat": "",
+                 "against": []} for entry in data.history if entry["id"] in standing]
     text = json.dumps(players, ensure_ascii=False, separators=(",", ":"))
     for character, escape in _UNSAFE_IN_SCRIPT.items():
         text = text.replace(character, escape)

@@ -7,15 +7,22 @@ many reports are printed of how many, so the command line can show progress on l
 
 One browser prints every page of a run: started once with `--remote-debugging-pipe` and driven over the DevTools
 protocol (commands in on its fd 3, replies out on its fd 4, each a JSON message ended by NUL; standard library
-only), two tabs printing at once. Starting Chromium costs about a second of CPU and wall time, and it was paid once
-per report. The pages are printed with the settings `--print-to-pdf` uses (backgrounds, the CSS page size, no
-browser header or footer), so the PDFs are the same. Where no pipe can be handed over (not POSIX), each page is
-printed by a browser of its own, as before.
+only), two tabs printing at once, the largest pages first (the last page to start sets when the set is done).
+Starting Chromium costs about a second of CPU and wall time, and it was paid once per report. Nothing waits on a
+timer: replies are read as they come, and the browser's exit is awaited on its pidfd.
+
+The pages are printed with the settings `--print-to-pdf` uses (backgrounds, the CSS page size, no browser header
+or footer), so the PDFs are the same page for page and word for word, but untagged (issue 34): Chromium's
+accessibility tags made the PDFs about 20 times larger (56 MB for 4,096 players' histories) and cost a third of
+the printing, for printouts meant for paper; the accessible version of every report is its HTML page. Where no
+pipe can be handed over (not POSIX), or the browser does not answer on it (a Chromium too old for the pipe, a
+wrapper that closes fds 3 and 4), each page is printed by a browser of its own.
 """
 
 from __future__ import annotations
 
 import base64
+import io
 import json
 import os
 import select
@@ -32,12 +39,15 @@ HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # For a browser run for one command (`--print-to-pdf`, `--screenshot`, `--dump-dom`). Not for the driven browser:
 # `--no-pdf-header-footer` alone makes headless Chromium run its command page, which then closes every tab.
-BROWSER_FLAGS = [*HEADLESS_FLAGS, "--no-pdf-header-footer"]
+BROWSER_FLAGS = [*HEADLESS_FLAGS, "--no-pdf-header-footer", "--disable-pdf-tagging"]
 SCREEN_PAGES = ("find", "projector")  # pages with a script, for phones and the big screen: never printed
 # What `--print-to-pdf` asks of the page (Chromium's headless command handler), asked here over the protocol.
-PRINT_SETTINGS = {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False}
+PRINT_SETTINGS = {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False,
+                  "generateTaggedPDF": False}
 TABS = 2  # pages printed at once: the machines TOs bring have two cores or more
 PAGE_TIMEOUT = 300  # seconds one page may take to load and print, as a single `--print-to-pdf` run was allowed
+START_TIMEOUT = 30  # seconds for the browser's first answer on the pipe; without one, a browser per page
+PIPE_SIZE = 1 << 20  # the replies' pipe enlarged (Linux's most for anyone): a big PDF in fewer reads
 
 
 def find_browser() -> str | None:
@@ -60,10 +70,12 @@ def print_pdfs(pages: list[Path], kit: list[Path] = (),
                                  "Install Chromium (e.g. `apt-get install chromium`), or print the HTML reports "
                                  "from any browser."))
     with tempfile.TemporaryDirectory() as profile:
-        if os.name == "posix" and pages:
+        try:
+            if os.name != "posix" or not pages:
+                raise NoPipe("no pipe to hand over")
             pdfs = _print_in_one_browser(browser, profile, pages, progress)
-        else:
-            pdfs = _print_one_by_one(browser, profile, pages, progress)
+        except NoPipe:
+            pdfs = _print_one_by_one(browser, os.path.join(profile, "each"), pages, progress)
     if kit:
         pdfs.append(combine([page.with_suffix(".pdf") for page in kit], pages[0].parent / "kit.pdf"))
     return pdfs
@@ -80,6 +92,7 @@ def _print_one_by_one(browser: str, profile: str, pages: list[Path],
                             page.resolve().as_uri()], check=True, capture_output=True, timeout=PAGE_TIMEOUT)
         except (subprocess.SubprocessError, OSError) as error:
             raise _cannot_print(page, str(error)) from None
+        pdf.write_bytes(relative_links(pdf.read_bytes(), page.parent))
         pdfs.append(pdf)
         progress(len(pdfs), len(pages))
     return pdfs
@@ -87,11 +100,12 @@ def _print_one_by_one(browser: str, profile: str, pages: list[Path],
 
 def _print_in_one_browser(browser: str, profile: str, pages: list[Path],
                           progress: Callable[[int, int], None]) -> list[Path]:
-    """Every page printed by one browser, up to `TABS` at once; the PDFs in the order of `pages`."""
+    """Every page printed by one browser, up to `TABS` at once, the largest first; the PDFs in the order of
+    `pages`. NoPipe when the browser does not answer on the pipe (nothing printed yet)."""
     try:
         with DevToolsPipe(browser, profile) as devtools:
-            tabs = [devtools.open_tab() for _ in range(min(TABS, len(pages)))]
-            waiting = list(reversed(pages))
+            tabs = devtools.open_tabs(min(TABS, len(pages)))
+            waiting = sorted(pages, key=_size, reverse=True)[::-1]  # popped from the end: the largest first
             busy: dict[str, Path] = {}  # tab's session -> the page it prints
             done = 0
             for tab in tabs:
@@ -110,6 +124,14 @@ def _print_in_one_browser(browser: str, profile: str, pages: list[Path],
     return [page.with_suffix(".pdf") for page in pages]
 
 
+def _size(page: Path) -> int:
+    """How long a page takes to print, near enough; a missing page is named when the browser tries it."""
+    try:
+        return page.stat().st_size
+    except OSError:
+        return 0
+
+
 def _cannot_print(page: Path | None, reason: str) -> EventError:
     name = page.name if page is not None else "the reports"
     return EventError(Problem(page.name if page is not None else "", "", f"Chromium could not print {name} "
@@ -120,6 +142,10 @@ class BrowserFailed(Exception):
     def __init__(self, reason: str, page: Path | None = None):
         super().__init__(reason)
         self.reason, self.page = reason, page
+
+
+class NoPipe(Exception):
+    """The browser cannot be driven over the pipe: each page is printed by a browser of its own instead."""
 
 
 class DevToolsPipe:
@@ -148,12 +174,22 @@ class DevToolsPipe:
         finally:
             os.close(to_browser)
             os.close(from_browser)
+        try:
+            import fcntl
+
+            fcntl.fcntl(self.replies, fcntl.F_SETPIPE_SZ, PIPE_SIZE)
+        except (ImportError, AttributeError, OSError):
+            pass  # a smaller pipe only means more reads
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, failed: type | None, *exc_info) -> None:
+        """Closed politely after a good run (it saves nothing we keep, but ends cleanly); killed after a failure,
+        when it may not be listening."""
         try:
+            if failed is not None:
+                raise BrowserFailed("abandoned")
             self._send("Browser.close")
-            self.process.wait(timeout=10)
+            _wait_for_exit(self.process, 10)
         except (BrowserFailed, OSError, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait()
@@ -170,6 +206,14 @@ class DevToolsPipe:
         self.commands = self.replies = None
 
     # -- tabs ------------------------------------------------------------------------------------------------
+
+    def open_tabs(self, count: int) -> list[str]:
+        """`count` tabs; NoPipe when the browser gives no first answer (it cannot be driven over the pipe)."""
+        try:
+            self.call("Browser.getVersion", timeout=START_TIMEOUT)
+        except BrowserFailed as failed:
+            raise NoPipe(failed.reason) from None
+        return [self.open_tab() for _ in range(count)]
 
     def open_tab(self) -> str:
         """A new tab, attached: its session, with the page's lifecycle events (to know when a page has loaded)."""
@@ -203,7 +247,8 @@ class DevToolsPipe:
                     if tab["loader"] in tab["loaded"]:  # loaded before the navigation's reply was read
                         self._print(session, tab)
                 elif tab["step"] == "print":
-                    tab["page"].with_suffix(".pdf").write_bytes(base64.b64decode(message["result"]["data"]))
+                    pdf = relative_links(base64.b64decode(message["result"]["data"]), tab["page"].parent)
+                    tab["page"].with_suffix(".pdf").write_bytes(pdf)
                     return session
             elif message.get("method") == "Page.lifecycleEvent" and message["params"]["name"] == "load":
                 tab["loaded"].add(message["params"]["loaderId"])
@@ -215,10 +260,11 @@ class DevToolsPipe:
 
     # -- the protocol ----------------------------------------------------------------------------------------
 
-    def call(self, method: str, params: dict | None = None, session: str | None = None) -> dict:
+    def call(self, method: str, params: dict | None = None, session: str | None = None,
+             timeout: float = PAGE_TIMEOUT) -> dict:
         """Send one command and wait for its reply (events meanwhile are kept for later)."""
         call = self._send(method, params, session)
-        deadline = time.monotonic() + PAGE_TIMEOUT
+        deadline = time.monotonic() + timeout
         while True:
             found = next((m for m in self.messages if m.get("id") == call), None)
             if found is not None:
@@ -252,20 +298,39 @@ class DevToolsPipe:
             raise BrowserFailed(failed.reason, busy[first]) from None
 
     def _read_one(self, deadline: float) -> dict:
-        """The next message from the browser, waiting at most until `deadline`."""
+        """The next message from the browser, waiting at most until `deadline`. A PDF's reply is tens of MB read
+        in many chunks: only each new chunk is searched for the end of the message."""
+        searched = 0
         while True:
-            end = self.buffer.find(b"\0")
+            end = self.buffer.find(b"\0", searched)
             if end >= 0:
                 message = json.loads(self.buffer[:end])
                 del self.buffer[:end + 1]
                 return message
+            searched = len(self.buffer)
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.replies], [], [], left)[0]:
                 raise BrowserFailed(f"no answer in {PAGE_TIMEOUT} s")
-            chunk = os.read(self.replies, 1 << 20)
+            chunk = os.read(self.replies, PIPE_SIZE)
             if not chunk:
                 raise BrowserFailed(f"the browser stopped (exit code {self.process.poll()})")
             self.buffer += chunk
+
+
+def _wait_for_exit(process: subprocess.Popen, seconds: float) -> None:
+    """The browser's exit awaited on its pidfd (woken the moment it ends; `Popen.wait` with a timeout polls with
+    sleeps until Python 3.13). TimeoutExpired when it has not ended in `seconds`."""
+    try:
+        pidfd = os.pidfd_open(process.pid)
+    except (AttributeError, OSError):  # not Linux 5.3 or later, or it has already been reaped
+        process.wait(timeout=seconds)
+        return
+    try:
+        if not select.select([pidfd], [], [], seconds)[0]:
+            raise subprocess.TimeoutExpired(process.args, seconds)
+    finally:
+        os.close(pidfd)
+    process.wait()
 
 
 def _as_fds_3_and_4(to_browser: int, from_browser: int) -> Callable[[], None]:
@@ -284,12 +349,34 @@ def _as_fds_3_and_4(to_browser: int, from_browser: int) -> Callable[[], None]:
 
 
 def combine(pdfs: list[Path], target: Path) -> Path:
-    """One PDF of several, in order, each keeping its own page headers and numbers."""
+    """One PDF of several, in order, each keeping its own page headers and numbers (written in one piece)."""
     from pypdf import PdfWriter
 
     writer = PdfWriter()
     for pdf in pdfs:
         writer.append(str(pdf))
-    with target.open("wb") as handle:
-        writer.write(handle)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    target.write_bytes(buffer.getvalue())
     return target
+
+
+def relative_links(pdf: bytes, folder: Path) -> bytes:
+    """Links between the pages (index.pdf's) by their names alone: Chromium writes each as a file:// URI of the
+    folder it printed in, which is the set's temporary folder (and names the TO's own folders)."""
+    base = folder.resolve().as_uri() + "/"
+    if base.encode() not in pdf:
+        return pdf
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    for page in writer.pages:
+        for annotation in page.get("/Annots") or []:
+            action = annotation.get_object().get("/A")
+            action = action.get_object() if action is not None else {}
+            if str(action.get("/URI", "")).startswith(base):
+                action[NameObject("/URI")] = TextStringObject(str(action["/URI"])[len(base):])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()

@@ -2,16 +2,13 @@
 
 Templates ship in the package; a TO's `--templates DIR` is searched first, and its templates can extend
 the shipped ones as `default:standings.html`. Autoescape is on: a player called `<script>` is printed as
-text. A template that fails is named with its line, in one sentence. Each folder of reports keeps a stamp
-of what it was made from, so a workbook edited afterwards is noticed (`stale_reports`).
+text. A template that fails is named with its line, in one sentence.
 """
 
 from __future__ import annotations
 
 import importlib.resources
-import json
 import os
-import shutil
 from pathlib import Path
 
 import jinja2
@@ -20,7 +17,6 @@ from ..problems import EventError, Problem
 from .context import POSTER_ROWS, ReportData
 from .hall import phone_json, qr_code
 from .printing import SCREEN_PAGES
-from .stamp import STAMP
 
 REPORTS = {
     "pairings_by_table": "Pairings by table",
@@ -102,48 +98,17 @@ def css_string(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in " ·.,:;-_()/!?'&" else f"\\{ord(ch):x} " for ch in str(text))
 
 
-def render_reports(data: ReportData, folder: Path, user_templates: Path | None = None, paper: str = "",
-                   stamp: str = "") -> list[Path]:
-    """Write every report of the round into `folder`, with an index page; returns the files written.
-
-    `paper` ("A4", "Letter") fixes the page size; blank leaves it to the printer. `stamp` records what the
-    reports were made from. Every page is rendered into a temporary folder beside `folder` first, then moved
-    into place (`_move_into_place`), so a failed template or a kill never leaves a half-written set.
-    """
+def render_pages(data: ReportData, user_templates: Path | None = None, paper: str = "") -> dict[str, str]:
+    """Every report of the round, with an index page: the text of each file by its name. Nothing is written
+    here: the caller builds the set aside and puts it in place whole (`swap`), so a failed template or a kill
+    never leaves a half-written set. `paper` ("A4", "Letter") fixes the page size; blank leaves it to the
+    printer."""
     env = environment(user_templates)
     context = {"data": data, "event": data.event, "round": data.round, "paper": paper, "poster_rows": POSTER_ROWS,
                "wall_paper": WALL_PAPER.get(paper.lower(), "A3"), "qr": qr_code(data.event.get("public_url", "")),
                "players_json": phone_json(data) if "find" in data.reports else "[]", "screen_pages": SCREEN_PAGES,
                **data.extra}
-    pages = {f"{name}.html": _render(env, f"{name}.html", context, user_templates) for name in ["index", *data.reports]}
-    pages[STAMP] = json.dumps({"round": data.round, "made_from": stamp})
-    temporary = folder.with_name(f".{folder.name}.sheetrunner-{os.getpid()}.tmp")
-    shutil.rmtree(temporary, ignore_errors=True)
-    temporary.mkdir(parents=True)
-    try:
-        for name, text in pages.items():
-            (temporary / name).write_text(text, encoding="utf-8")
-        _move_into_place(temporary, folder, list(pages))
-    finally:
-        shutil.rmtree(temporary, ignore_errors=True)
-    return [folder / name for name in pages if name != STAMP]
-
-
-def _move_into_place(temporary: Path, folder: Path, names: list[str]) -> None:
-    """A new folder is one rename. Into an existing one (other files of the TO's may be there), each page is
-    renamed over the old one, the stamp removed first and put back last: a set interrupted midway has no stamp,
-    so it is never taken for a finished set made from the workbook."""
-    try:
-        os.rename(temporary, folder)
-        return
-    except OSError:
-        if not folder.is_dir():
-            raise
-    (folder / STAMP).unlink(missing_ok=True)
-    for name in names:
-        if name != STAMP:
-            os.replace(temporary / name, folder / name)
-    os.replace(temporary / STAMP, folder / STAMP)
+    return {f"{name}.html": _render(env, f"{name}.html", context, user_templates) for name in ["index", *data.reports]}
 
 
 def _render(env: jinja2.Environment, name: str, context: dict, user_templates: Path | None) -> str:

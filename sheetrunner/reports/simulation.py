@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import EventError, Problem
+from ..swap import write_file
 from . import charts
 from .render import _render, environment
 
@@ -18,7 +19,7 @@ def render_simulation(summary: dict[str, Any], target: Path, title: str, paper: 
     html = _render(environment(), "simulation.html", {"s": summary, "charts": figures, "event": event,
                                                       "paper": paper, "data": None, "round": 0}, None)
     try:
-        target.write_text(html, encoding="utf-8")
+        write_file(target, html.encode("utf-8"))  # whole or not at all
     except OSError as error:
         raise EventError(Problem(target.name, "", f"The report cannot be written to {target}: "
                                  f"{error.strerror or error}.", "Choose another file name or folder.")) from None

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 
-from ..options import Option, event_options
+from ..columns import LONGEST_NAME
+from ..options import Option, event_options, late_options
+from ..values import LARGEST_WHOLE, LONGEST_CELL_TEXT
 from .base import Ruleset
 
 # name -> (module, class), in the order `rulesets`, init's drop-down and error messages list them
@@ -52,9 +54,17 @@ def listing() -> list[str]:
             lines.append("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
         lines += ["  tiebreakers: " + ", ".join(ruleset.tiebreakers), "  options:" if ruleset.all_options else
                   "  options: none"]
-        lines += [_setting_line(option, ruleset.all_options) for option in ruleset.all_options]
+        options = ruleset.all_options + late_options(ruleset.all_options)  # the intentional draw's, read last
+        lines += [_setting_line(option, options) for option in options]
     lines.append("Every ruleset also takes:")
-    return lines + [_setting_line(option, event_options()) for option in event_options()]
+    return lines + [_setting_line(option, event_options()) for option in event_options()] + [limits_line()]
+
+
+def limits_line() -> str:
+    """The bounds every sheet shares, stated once under the settings (each setting states its own range)."""
+    return (f"In every sheet a name (Players' Name and Team) is at most {LONGEST_NAME} characters, any other text at "
+            f"most {LONGEST_CELL_TEXT:,} (Excel's limit for a cell), a whole number at most {LARGEST_WHOLE:,} where "
+            "no smaller range is listed.")
 
 
 def _setting_line(option: Option, among: tuple[Option, ...]) -> str:

@@ -52,6 +52,8 @@ class Ruleset:
     penalty_kinds: tuple[str, ...] = (WARNING, POINT_DEDUCTION, DISQUALIFICATION)  # Penalties sheet kinds that fit
     deduct_from: str = ""  # the per-round value a point deduction comes off ("": the event score, see tiebreakers)
     main_score: str = ""  # the standings column a point deduction lowers and an added soft score raises
+    winner_names: tuple[str, ...] = ()  # result columns where a player's name typed says that player won
+    entry_note: str = "Type each player's result on their own row."  # the round sheet's note on its result headers
 
     @property
     def all_options(self) -> tuple[Option, ...]:
@@ -72,6 +74,13 @@ class Ruleset:
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """Problems that need the whole table (e.g. a draw with unequal centres)."""
         return []
+
+    def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
+                       names: dict[int, str]) -> tuple[Table, list[Problem]]:
+        """A table whose result was typed once (issue 31, `one_entry`): the table with the other row filled in
+        from it, and the problems when the rows disagree. A ruleset whose one cell cannot say the whole game
+        keeps the table as typed."""
+        return table, []
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         """One `SeatScore` per seated player of a round whose results are in."""

@@ -36,7 +36,8 @@ from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
 from .base import (Locate, Ruleset, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
                    with_invited_byes)
-from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
+from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
+                            random_win_loss_draw, score_results)
 
 CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
@@ -92,6 +93,9 @@ class ChitsAndCards(Ruleset):
             for s in table.seats]} for table in round_.games]}
 
     random_result = staticmethod(random_win_loss_draw)
+    complete_table = complete_results  # one entry per match (issue 31)
+    winner_names = WINNER_NAMES
+    entry_note = ENTRY_NOTE
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)
@@ -179,12 +183,17 @@ def current_cards(event: Event) -> dict[int, int]:
     """Each player's card after every round so far: a winner ends up with the lower of the two cards."""
     cards = dealt_cards(event)
     for round_ in event.rounds:
-        forced = forced_outcomes(event, round_)  # match losses (Penalties sheet)
-        for game in round_.games:
-            first, second = game.seats
-            result = {"win": "W", "loss": "L"}.get(forced.get(first.player_id), first.result.get("result"))
-            if result in ("W", "L"):
-                winner, loser = (first, second) if result == "W" else (second, first)
-                low, high = sorted((cards[winner.player_id], cards[loser.player_id]))
-                cards[winner.player_id], cards[loser.player_id] = low, high
+        swap_cards(cards, event, round_)
     return cards
+
+
+def swap_cards(cards: dict[int, int], event: Event, round_: Round) -> None:
+    """The cards after one more round (`simulate` keeps them as it plays)."""
+    forced = forced_outcomes(event, round_)  # match losses (Penalties sheet)
+    for game in round_.games:
+        first, second = game.seats
+        result = {"win": "W", "loss": "L"}.get(forced.get(first.player_id), first.result.get("result"))
+        if result in ("W", "L"):
+            winner, loser = (first, second) if result == "W" else (second, first)
+            low, high = sorted((cards[winner.player_id], cards[loser.player_id]))
+            cards[winner.player_id], cards[loser.player_id] = low, high

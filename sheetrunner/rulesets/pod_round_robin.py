@@ -47,7 +47,8 @@ from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Ruleset, all_or_none, seeded_order
 from .pod_memory import lost_meetings, moved_players, played_meetings
-from .win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
+from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
+                            random_win_loss_draw, score_results)
 
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
              width=8)
@@ -118,6 +119,9 @@ class PodRoundRobin(Ruleset):
                          for found in lost_meetings(self, event, pod, members)]
 
     random_result = staticmethod(random_win_loss_draw)
+    complete_table = complete_results  # one entry per match (issue 31)
+    winner_names = WINNER_NAMES
+    entry_note = ENTRY_NOTE
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})

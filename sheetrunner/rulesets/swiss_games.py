@@ -8,11 +8,12 @@ a bye is a 2-0 match win.
 A games-won cell may also hold the match score from its own row's side, as
 a result slip or EventLink shows it: `2-1` (or `2–1`, `2:1`, `2 - 1`) means
 this player won 2 games and the opponent 1; `2-1-1` adds 1 drawn game (the
-MTR's won-lost-drawn order). sheetrunner never writes results, so the score
-is accepted when the other cells say the same: the opponent's games won is 1
-(typed as `1` or as `1-2`), and Games drawn holds the drawn games (blank is
-0). Anything else is an error at the cell, since the two rows disagree about
-what happened (two rows both typed `2-1` is the usual slip).
+MTR's won-lost-drawn order). Typed on one row with the other row blank, the
+score is the whole match (issue 31, `one_entry`). When the other row is
+typed too, the score is accepted when it says the same: the opponent's games
+won is 1 (typed as `1` or as `1-2`), and Games drawn holds the drawn games
+(blank is 0). Anything else is an error at the cell, since the two rows
+disagree about what happened (two rows both typed `2-1` is the usual slip).
 
 `Best of` (default 3) checks the games won as Magic's tournament rules
 (MTR 2.3) play a match: it ends when a player has won a majority of the
@@ -22,7 +23,15 @@ three). Errors, because the match cannot have ended so: a player with more
 wins than that majority (3-0 in a best of three); both players at it (2-2);
 more decided games than the match has (only possible when N is even).
 Results that a clock explains are accepted without a word: 1-0 or 1-1 when
-time ran out, 0-0 with drawn games, and 0-0-0, the MTR's intentional draw.
+time ran out, and 0-0 with drawn games.
+
+An intentional draw (MTR 2.4: the players agree to draw; the slip says
+0-0-3) is typed `ID` or `0-0-3` under Games won, on one row or both (the
+other row's Games won then ID, 0-0-3 or 0, never a game won). It is
+a drawn match, and counts in game-win % as three games, each worth what
+`Game points for an intentional draw` says: a drawn game's points (the
+MTR's three drawn games) or nothing (melee.gg). Three drawn games really
+played are typed 0 with 3 under Games drawn.
 
 Tiebreakers follow Magic's tournament rules: match points; opponents' mean
 match-win %; game-win %; opponents' mean game-win %. Match-win % is match
@@ -47,8 +56,9 @@ from ..columns import Column
 from ..model import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
 from ..options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
 from ..problems import Problem
-from ..values import MatchScore
+from ..values import IntentionalDraw, MatchScore
 from .base import Locate, SwissPaired, drawn_winner
+from .one_entry import complete_drawn_games, complete_scores, typed_nothing
 
 GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "games", minimum=0,
                    hint="Type how many games this player won in the match (0 or more), or the match score from "
@@ -56,6 +66,9 @@ GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "games", 
 GAMES_DRAWN = Column("games_drawn", "Games drawn", ("Drawn", "Draws"), "whole", minimum=0, required=False,
                      hint="Type how many games of the match were drawn, the same on both seats (blank is 0).",
                      width=12)
+
+
+ID_GAMES = Fraction(3)  # MTR 2.4: an intentional draw is reported 0-0-3, three games
 
 
 class SwissGames(SwissPaired):
@@ -75,6 +88,8 @@ class SwissGames(SwissPaired):
     penalty_kinds = SwissPaired.penalty_kinds + (GAME_LOSS,)
     deduct_from = "mp"
     main_score = "match_points"
+    entry_note = ("The match score from one row's side, on that row (2-1, 2-1-1 with a drawn game, ID for an "
+                  "intentional draw), is the whole match: the other row may stay blank.")
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """The rows must agree (drawn games, a typed match score) before the match itself is judged."""
@@ -83,7 +98,17 @@ class SwissGames(SwissPaired):
             return [Problem(sheet, locate("games_drawn", table.seats[-1].row), f"Table {table.number}: Games "
                             f"drawn differs between the seats ({drawn[0]} and {drawn[1]}).",
                             "Type the same number of drawn games on both seats.")]
+        if any(isinstance(seat.result["games_won"], IntentionalDraw) for seat in table.seats):
+            return check_intentional_draw(table, sheet, locate)
         return check_typed_score(table, sheet, locate) or check_best_of(table, settings, sheet, locate)
+
+    def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
+                       names: dict[int, str]) -> tuple[Table, list[Problem]]:
+        """Issue 31: a match score (`2-1`, `2-1-1`) or an intentional draw typed on one row, the other row blank, is
+        the whole match; the rows are then checked as if both were typed."""
+        if typed_nothing(table.seats[0]) == typed_nothing(table.seats[1]):
+            return table, []
+        return complete_drawn_games(complete_scores(table, ("games_won",))), []
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
@@ -135,12 +160,29 @@ class SwissGames(SwissPaired):
     @staticmethod
     def _score(round_number: int, seat: Seat, opponent: Seat, settings: Settings) -> SeatScore:
         won, lost = seat.result["games_won"], opponent.result["games_won"]
+        if isinstance(won, IntentionalDraw) or isinstance(lost, IntentionalDraw):
+            values = {"mp": Fraction(settings.option("points_draw")), "games_won": Fraction(0),
+                      "games_drawn": Fraction(0), "games_played": ID_GAMES, "id_games": ID_GAMES}
+            return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, "draw")
         drawn = seat.result.get("games_drawn") or 0
         outcome = "win" if won > lost else "loss" if won < lost else "draw"
         points = settings.option({"win": "points_win", "loss": "points_loss", "draw": "points_draw"}[outcome])
         values = {"mp": Fraction(points), "games_won": Fraction(won), "games_drawn": Fraction(drawn),
                   "games_played": Fraction(won + lost + drawn)}
         return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+
+
+def check_intentional_draw(table: Table, sheet: str, locate: Locate) -> list[Problem]:
+    """An intentional draw typed on one row: the other row may say it too, or 0 games won, never a game won (the
+    two rows would disagree about whether the match was played)."""
+    for seat, opponent in (table.seats, table.seats[::-1]):
+        if isinstance(seat.result["games_won"], IntentionalDraw) and opponent.result["games_won"] and \
+                not isinstance(opponent.result["games_won"], IntentionalDraw):
+            return [Problem(sheet, locate("games_won", opponent.row), f"Table {table.number}: the other row says an "
+                            f"intentional draw ({seat.result['games_won'].typed}), but this row says "
+                            f"{games(int(opponent.result['games_won']))} won.", "Type ID on both rows for an "
+                            "intentional draw, or the games each player won in a played match.")]
+    return []
 
 
 def check_typed_score(table: Table, sheet: str, locate: Locate) -> list[Problem]:

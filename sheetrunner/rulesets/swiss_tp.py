@@ -1,5 +1,9 @@
 """swiss-tp: tournament points with offensive and defensive bonuses (source 004).
 
+OP and SP may each be typed as the game's score from one row's side (`4-1`:
+this player 4, the opponent 1); a row with both so typed is the whole game
+and the other row may stay blank (issue 31, `one_entry`).
+
 Scoring of one game, from the objective points (OP) each player reached:
 more OP than the opponent is a victory (3 TP), as many a tie (1), fewer a
 defeat (0). A player reaching the offensive threshold (default 4 OP) adds 1;
@@ -24,7 +28,9 @@ from fractions import Fraction
 from ..columns import Column
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
-from .base import SwissPaired, drawn_winner
+from ..problems import Problem
+from .base import Locate, SwissPaired, drawn_winner
+from .one_entry import check_scores, complete_scores, plain_numbers
 
 VICTORY, TIE, DEFEAT, BYE = 3, 1, 0, 3
 
@@ -34,9 +40,9 @@ class SwissTP(SwissPaired):
     title = "Swiss with tournament points, offensive and defensive bonus"
     source = "004"
     result_columns = (
-        Column("op", "OP", ("Objective points", "Objective"), "whole", minimum=0,
+        Column("op", "OP", ("Objective points", "Objective"), "score", minimum=0,
                hint="Type the objective points this player scored, a whole number (0 or more).", width=8),
-        Column("sp", "SP", ("Survival points", "Survival"), "whole", minimum=0,
+        Column("sp", "SP", ("Survival points", "Survival"), "score", minimum=0,
                hint="Type the survival points this player scored, a whole number (0 or more).", width=8),
     )
     options = (
@@ -55,6 +61,17 @@ class SwissTP(SwissPaired):
     points_value = "tp"
     deduct_from = "tp"
     main_score = "tp"
+    entry_note = ("OP and SP as the game's score from one row's side, on that row (4-1 under OP, 2-3 under SP), are "
+                  "the whole game: the other row may stay blank. Or type each row's own OP and SP.")
+
+    def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
+                       names: dict[int, str]) -> tuple[Table, list[Problem]]:
+        """Issue 31: OP and SP typed as the game's score from one row's side (`4-1`) are the whole game; a score
+        the other row contradicts is an error; each cell then counts as the number it says for its own row."""
+        keys = tuple(column.key for column in self.result_columns)
+        table = complete_scores(table, keys)
+        problems = check_scores(table, self.result_columns, sheet, locate)
+        return (table, problems) if problems else (plain_numbers(table, keys), [])
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:

@@ -14,9 +14,10 @@ from fractions import Fraction
 from typing import Callable
 
 from ..columns import Column
-from ..model import Round, SeatScore, Table
+from ..model import Round, SeatScore, Settings, Table
 from ..problems import Problem
 from .base import Locate, drawn_winner
+from .one_entry import complete_win_loss_draw
 
 SYNONYMS = (("Win", "W"), ("Won", "W"), ("Loss", "L"), ("Lost", "L"), ("Lose", "L"), ("Draw", "D"),
             ("Drew", "D"), ("Drawn", "D"), ("Tie", "D"), ("Tied", "D"))
@@ -44,6 +45,18 @@ def check_results_agree(table: Table, sheet: str, locate: Locate) -> list[Proble
     shown = " and ".join(seat.result["result"] for seat in table.seats)
     return [Problem(sheet, locate("result", table.seats[-1].row), f"Table {table.number}: results {shown} do "
                     "not agree.", "One player wins (W) and the other loses (L), or both draw (D).")]
+
+
+def complete_results(_ruleset: object, table: Table, _settings: Settings, sheet: str, locate: Locate,
+                     names: dict[int, str]) -> tuple[Table, list[Problem]]:
+    """`Ruleset.complete_table` of a W/L/D ruleset (issue 31): W, L, D or the winner's name on one row is the
+    whole match."""
+    return complete_win_loss_draw(table, sheet, locate, names)
+
+
+WINNER_NAMES = (RESULT.key,)  # `Ruleset.winner_names`: the Result cell reads a roster name as that player's win
+ENTRY_NOTE = ("W, L or D on one row of a table, or the winner's name, is the whole match: the other row may stay "
+              "blank, or say the same from its side.")
 
 
 def random_win_loss_draw(table: Table, rng: random.Random, strength: dict[int, float],

@@ -24,5 +24,10 @@ How a team event is run, and why it is built this way:
   match's label (the ruleset's bye for them; a board won for their team). A team is dropped when all its players
   are. An odd team out gets the bye: every player of its line-up a BYE row, the team the ruleset's bye points.
 
+- **Regulations (issue 33).** `Team tiebreakers` ranks the teams by the library's team tiebreakers (game points,
+  Buchholz and its cuts, Sonneborn-Berger for teams, direct encounter: `tiebreakers`) instead of the order above;
+  `Team bye` sets a team bye's worth apart from the players' `Points for a bye` (`byes`); a forfeited board scores
+  a win (`forfeits`). Both read at their cells (`regulations`).
+
 The `TeamRules` wrapper (`rules`) is what validation hands on as the event's ruleset when Team size is set.
 """

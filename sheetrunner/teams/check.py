@@ -26,14 +26,20 @@ class RoundCells:
 
     def __init__(self, sheet: SheetRows):
         self.sheet = sheet
-        self.reader = SheetReader(sheet, (cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, TEAM_MATCH, ROUND_TEAM), [])
+        self.found: list[Problem] = []  # the Team match and Team cells holding an error (#N/A)
+        self.reader = SheetReader(sheet, (cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, TEAM_MATCH, ROUND_TEAM),
+                                  self.found)
         self.values = dict(sheet.rows)
 
     def player(self, row: int) -> str:
         return self.reader.cell("player" if self.reader.has("player") else "id", row)
 
     def raw(self, key: str, row: int):
-        return self.reader.raw(key, self.values.get(row, ()))
+        """As typed; None for a cell holding an error or an unsaved formula (reported in `found`)."""
+        return self.reader.typed(key, row, self.values.get(row, ()))
+
+    def unreadable(self, key: str, row: int) -> bool:
+        return self.reader.has(key) and self.reader.cell(key, row) in self.sheet.flags
 
     def label(self, row: int) -> str:
         """The Team match typed on a row, as text ("" when blank): 1 and "1" are one label."""
@@ -61,6 +67,7 @@ def lineup_problems(event: Event, size: int, sheets: dict[str, SheetRows]) -> li
         problems += label_problems(round_, grouped, by_id, cells)
         problems += absent_teams(round_, grouped, teams, team_of, event)
         problems += team_cells(round_, event, by_id, team_of, cells)
+        problems += cells.found
     return problems
 
 
@@ -134,7 +141,8 @@ def label_problems(round_: Round, grouped: TeamRound, teams: dict[int, Team], ce
         label, names = match_label(match, cells), f"{teams[match.home].name} v {teams[match.away].name}"
         seats = [seat for table in match.boards for seat in table.seats]
         problems += [row_label_problem(round_, seat, label, names, cells) for seat in seats + match.forfeits
-                     if cells.label(seat.row) != label and (cells.label(seat.row) or seat in seats)]
+                     if cells.label(seat.row) != label and (cells.label(seat.row) or seat in seats)
+                     and not cells.unreadable("team_match", seat.row)]
         if label in owner:
             problems.append(Problem(round_.sheet, cells.reader.cell("team_match", seats[0].row), f"Team match "
                                     f"{label} is both {owner[label]} and {names}.", "Give each team match its own "

@@ -17,7 +17,7 @@ from ..model import Player
 from ..validate.players import name_key  # two Team cells name one team when they read the same
 from ..values import BadValue, as_text, as_whole_number, is_blank
 
-BOARD = Column("board", "Board", ("Team board", "Board order"), "text", required=False,
+BOARD = Column("board", "Board", ("Team board", "Board order"), "label", required=False,  # "²" is not board 2
                hint="Type the board this player holds in their team (1 is the first board; A, B, C work too), or "
                     "leave it blank for a substitute.", width=7)
 

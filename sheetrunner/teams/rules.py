@@ -22,7 +22,10 @@ from .check import RoundCells, lineup_problems
 from .pairing import TeamPairing, pair_teams, reserves
 from .roster import BOARD, compute_teams
 from .roster_check import roster_problems
-from .scoring import BOARD_POINTS, build_team_event, team_standings
+from .byes import EVERY_BOARD
+from .forfeits import with_forfeit_wins
+from .regulations import regulation_problems
+from .scoring import BOARD_POINTS, TEAM_TIEBREAKERS, build_team_event, team_standings
 from .sheets import ROUND_TEAM, TEAM_MATCH, team_round_sheet, team_standings_sheet
 
 TEAM_RULESETS = tuple(BOARD_POINTS)  # the two-player Swiss rulesets a team event can be played in
@@ -34,8 +37,10 @@ TEAM_KIT = ("team_pairings", "team_slips", "pairings_by_name")  # what a TO prin
 class TeamRules:
     """A Swiss ruleset played by teams: its own games on every board, the teams paired and ranked as entrants."""
 
-    def __init__(self, base: Any, team_size: int, team_result: str, sheets: dict[str, SheetRows] | None = None):
+    def __init__(self, base: Any, team_size: int, team_result: str, sheets: dict[str, SheetRows] | None = None,
+                 tiebreakers: tuple[str, ...] = TEAM_TIEBREAKERS, team_bye: Any = EVERY_BOARD):
         self.base, self.team_size, self.team_result = base, team_size, team_result
+        self.tiebreakers, self.team_bye = tiebreakers, team_bye  # Team tiebreakers, Team bye (`regulations`)
         self.sheets = sheets or {}
         self.player_columns = base.player_columns + (BOARD,)
         self.extra_reports = {**base.extra_reports, **TEAM_REPORTS}
@@ -65,6 +70,10 @@ class TeamRules:
             return self.written_labels[round_.number]
         sheet = find_sheet(self.sheets, round_.sheet)
         return RoundCells(sheet).labels(round_) if sheet is not None else {}
+
+    def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
+        """The ruleset's own adjustments, then a forfeited board worth a win, not a bye (`forfeits`)."""
+        return with_forfeit_wins(self.base.finalize(scores, event), event, self)
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A round before a player joined counts as not played (their team's missed round is the team's loss)."""
@@ -135,4 +144,5 @@ def team_rules(ruleset: Any, settings: Settings, sheets: dict[str, SheetRows], p
     if settings.options.get("top_cut"):
         problems.append(Problem("Event", settings.cells.get("top_cut", ""), "A team event has no top cut: the team "
                                 "standings after the last round decide it.", "Type none under Top cut."))
-    return TeamRules(ruleset, size, settings.option("team_result"), sheets)
+    tiebreakers, bye = regulation_problems(settings, size, problems)
+    return TeamRules(ruleset, size, settings.option("team_result"), sheets, tiebreakers, bye)

@@ -24,6 +24,8 @@ from ..options import TEAM_RESULTS, event_options
 from ..rulesets import get_ruleset
 from ..standings import Standings
 from ..tournament import compute_scores, scored_rounds
+from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
+from .byes import AVERAGE, DRAWN, bye_values, with_averages
 from .matches import TeamMatch, TeamRound, group_round
 from .roster import Team, compute_teams
 
@@ -56,16 +58,17 @@ def swiss():
     return get_ruleset("swiss")
 
 
-def team_settings(settings: Settings) -> Settings:
+def team_settings(settings: Settings, tiebreakers: tuple[str, ...] = TEAM_TIEBREAKERS) -> Settings:
     """The team event's settings: the `swiss` ruleset's defaults, the Event's own values of the settings both
-    read (a `swiss` event's points and floors, Allow rematches), and `swiss-tp`'s 3/1/0/3 in a `swiss-tp` event."""
+    read (a `swiss` event's points and floors, Allow rematches), `swiss-tp`'s 3/1/0/3 in a `swiss-tp` event, and
+    the Team tiebreakers (`rules.TeamRules.tiebreakers`)."""
     options = {option.key: option.default for option in event_options(swiss().all_options)}
     options.update({key: value for key, value in settings.options.items()
                     if key in options and value is not None and key not in ("team_size", "top_cut", "soft_scores")})
     if settings.ruleset != "swiss":
         options.update(SWISS_TP_POINTS)
     options.update(ruleset="swiss", keep_teams_apart="never", team_size=0, top_cut=0, soft_scores="")
-    return Settings("swiss", settings.rounds, settings.seed, settings.name, settings.date, TEAM_TIEBREAKERS, options)
+    return Settings("swiss", settings.rounds, settings.seed, settings.name, settings.date, tiebreakers, options)
 
 
 def team_player(team: Team) -> Player:
@@ -82,9 +85,9 @@ def build_team_event(event: Event, rules: TeamRules, upto: int | None = None) ->
     teams = compute_teams(event.players, rules.team_size)
     team_of = {player.id: team.id for team in teams for player in team.members}
     built = [team_round(round_, team_of, individual, rules) for round_ in counted]
-    team_event = Event(team_settings(event.settings), tuple(team_player(team) for team in teams),
+    team_event = Event(team_settings(event.settings, rules.tiebreakers), tuple(team_player(team) for team in teams),
                        tuple(round_ for round_, _, _ in built))
-    return TeamEvent(team_event, team_scores(team_event, built), teams, [grouped for _, grouped, _ in built])
+    return TeamEvent(team_event, team_scores(team_event, built, rules), teams, [grouped for _, grouped, _ in built])
 
 
 def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
@@ -117,19 +120,22 @@ def match_table(match: TeamMatch, team_of: dict[int, int], individual: dict[tupl
     return Table(match.number, (Seat(match.home, 1, result[match.home]), Seat(match.away, 2, result[match.away])))
 
 
-def team_scores(team_event: Event, built: list[tuple[Round, TeamRound, dict[int, Fraction]]]) -> list[SeatScore]:
-    """The `swiss` ruleset's scores of every team round; a team bye counts its boards (see `team_round`), and a
-    round before a late team joined is a loss with no opponent (§2)."""
+def team_scores(team_event: Event, built: list[tuple[Round, TeamRound, dict[int, Fraction]]],
+                rules: TeamRules) -> list[SeatScore]:
+    """The `swiss` ruleset's scores of every team round; a team bye is worth what Team bye says (`byes`: every
+    board won counts its boards, see `team_round`), and a round before a late team joined is a loss with no
+    opponent (§2)."""
     scores: list[SeatScore] = []
+    summed = rules.team_result == SUMMED_POINTS
     for round_, _, bye_games in built:
         for score in swiss().score_round(round_, team_event.settings):
             if score.is_bye:
-                games = bye_games[score.player_id]
-                score = replace(score, values={**score.values, "games_won": games, "games_drawn": Fraction(0),
-                                               "games_played": games})
+                fixed = bye_values(DRAWN if rules.team_bye == AVERAGE else rules.team_bye,
+                                   bye_games[score.player_id], rules.team_size, team_event.settings, summed)
+                score = replace(score, values={**score.values, **fixed})
             scores.append(score)
         scores += [swiss().missed_round(team, round_.number) for team in team_event.missed(round_)]
-    return scores
+    return with_averages(scores) if rules.team_bye == AVERAGE else scores
 
 
 def team_standings(built: TeamEvent, result_rule: str) -> Standings:

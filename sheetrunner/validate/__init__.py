@@ -24,7 +24,7 @@ from .copies import sheet_copies
 from .edits import hand_made_compromises
 from .intent import intent_warnings
 from .memory import added_after_pairing, find_recorded_rounds, values_without_header
-from .players import missing_shown_columns, read_players
+from .players import players_setting_warnings, read_players
 from .penalties import read_penalties
 from .playoff import misplaced_players, read_playoff
 from .redo import redo_would_lose
@@ -65,7 +65,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
         checked.problems.extend(ruleset.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
-    checked.problems.extend(missing_shown_columns(players_sheet, settings))
+    checked.problems.extend(players_setting_warnings(players_sheet, players, settings))
     settings = read_soft_scores(players_sheet, settings, players, checked.problems)
     cells: dict = {}
     sheets = find_recorded_rounds(sheets, log, checked.problems)
@@ -88,7 +88,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     checked.problems.extend(hand_made_compromises(kept, players, settings, log, cells))
     checked.problems.extend(intent_warnings(checked.event, kept, players_sheet))
     if not any(p.is_error for p in checked.problems):  # a row that could not be read would look like a change
-        checked.problems.extend(changed_rounds(checked.event, log))
+        checked.problems.extend(changed_rounds(checked.event, log, redo))
     checked.problems = one_per_cause(checked.problems)
     return checked
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import columns as cols
+from ..columns import Column
 from ..grid import SheetRows, cell_name
 from ..problems import Problem
 from ..values import is_blank
@@ -85,3 +86,19 @@ def _headers_missing(sheet: SheetRows, rules: Any) -> Problem:
                f"deleted, copy it back from {BACKUP_HINT}."
     return Problem(sheet.name, f"A{row}", f"The headers of {sheet.name} cannot be read: row {row} has {missing}, "
                    "so sheetrunner cannot tell who sat where or what results were typed.", hint)
+
+
+def typed_over(sheet: SheetRows, rules: Any, missing: Column) -> int | None:
+    """Where a missing column's header was typed over (issue 31: a result typed in the header row): the one cell
+    between the known headers around the column's place that holds something no column answers to, or None when
+    the header is simply not there (the column deleted, or never made)."""
+    layout = [cols.TABLE, rules.seat_column, *PLAYER_COLUMNS, *rules.pairing_columns, *rules.result_columns, cols.NOTE]
+    at = {column.key: index for column in layout if (index := column.index_in(sheet.headers)) is not None}
+    place = next(i for i, column in enumerate(layout) if column.key == missing.key)
+    before = max((at[c.key] for c in layout[:place] if c.key in at), default=-1)
+    after = min((at[c.key] for c in layout[place + 1:] if c.key in at and at[c.key] > before),
+                default=len(sheet.headers))
+    candidates = [index for index in range(before + 1, after) if not is_blank(sheet.headers[index])
+                  and not any(column.matches(sheet.headers[index]) for column in layout)]
+    return candidates[0] if len(candidates) == 1 else None
+

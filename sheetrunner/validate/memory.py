@@ -16,7 +16,7 @@ from ..logsheet import LogHistory
 from ..model import Player, Round
 from ..problems import ERROR, WARNING, Problem
 from ..values import is_blank
-from ..grid import SheetRows, cell_name
+from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
 from .players import name_key
 from .reader import round_sheet_values, visible
 
@@ -90,12 +90,20 @@ def added_after_pairing(players: list[Player], rounds: list[Round], sheets: dict
     if new:
         seated = _names_in_round_sheets(sheets)
         new = [p for p in new if name_key(p.name) not in seated]  # their ID was changed: said where it is read
+    unplayed = not redo and bool(rounds) and rounds[-1].number == last and not rounds[-1].has_any_result
     return [Problem("Players", player.name_cell, f'"{player.name}" was added after '
                     f"{round_title(_first_missed(player, log, last))} was paired (the Log lists who played it), but "
                     f"Joined in says they play from round {player.joined_in}.", f"If they are a late entry, type "
-                    f"{last + 1} under Joined in; if the row is not a player (a total, a note), move it off the "
-                    "Players sheet.")
+                    f"{last + 1} under Joined in{_redo_hint(player, last) if unplayed else ''}; if the row is not a "
+                    "player (a total, a note), move it off the Players sheet.")
             for player in new]
+
+
+def _redo_hint(player: Player, last: int) -> str:
+    """The walk-in who arrives as the round is announced (issue 31): while it has no results, `--redo` seats them
+    in it, once Joined in says that round."""
+    typed = "" if player.joined_in == last else f"type {last} under Joined in and "
+    return f"; or, to seat them in {round_title(last)}, which has no results yet, {typed}run `sheetrunner pair --redo`"
 
 
 def _first_missed(player: Player, log: LogHistory, last: int) -> int:
@@ -121,7 +129,17 @@ def values_without_header(sheet: SheetRows, severity: str = ERROR) -> list[Probl
                 found[index] = row
     header_row = sheet.header_row or 1
     return [Problem(sheet.name, cell_name(index, header_row), f"Column {cell_name(index, 0)[:-1]} has values "
-                    f"(from {cell_name(index, row)}) but no header, so sheetrunner does not read them.",
-                    "Type the column's header here (if the header cells are merged, unmerge them first); or move "
-                    "the values off this sheet.", severity)
+                    f"(from {cell_name(index, row)}) but {_no_header(sheet, cell_name(index, header_row))}, so "
+                    "sheetrunner does not read them.", "Type the column's header here (if the header cells are "
+                    "merged, unmerge them first); or move the values off this sheet.", severity)
             for index, row in sorted(found.items())]
+
+
+def _no_header(sheet: SheetRows, cell: str) -> str:
+    """What stands in a header cell that reads as blank: nothing, or an error or unsaved formula (named, never
+    called empty: the one rule of `reader.unreadable_cell`)."""
+    flag = sheet.flags.get(cell) if sheet.flags else None
+    if flag is None:
+        return "no header"
+    return "a header formula whose value was never saved" if flag == FORMULA_WITHOUT_VALUE else \
+        f"its header holds the error {flag}"

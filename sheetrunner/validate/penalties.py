@@ -16,7 +16,7 @@ from ..model import (DISQUALIFICATION, GAME_LOSS, MATCH_LOSS, PENALTY_KINDS, POI
                      Player)
 from ..problems import WARNING, Problem
 from ..rulesets import Ruleset
-from ..values import BadValue, as_number, as_text, is_blank
+from ..values import BadValue, as_label, as_number, as_text, is_blank
 from ..grid import SheetRows
 from .players import name_key
 from .reader import SheetReader, find_sheet
@@ -52,6 +52,7 @@ def read_penalties(sheets: dict[str, SheetRows], event: Event, ruleset: Ruleset,
         reader.problem(f"A{sheet.header_row or 1}", f"The Penalties sheet has no {' or '.join(missing)} column.",
                        "Head its columns Round, Player, Kind, Points, Note.")
         return []
+    reader.unreadable_rows()
     rows = PenaltyRows(reader, event, ruleset)
     penalties = [penalty for row, values in sheet.rows if (penalty := rows.read(row, values)) is not None]
     check_game_losses(penalties, event, reader)
@@ -79,12 +80,18 @@ class PenaltyRows:
 
     def player(self, row: int, values: tuple) -> Player | None:
         """By ID (a number) or by name; a name not on the roster gets the closest names."""
-        raw = self.reader.raw("player", values)
+        raw = self.reader.typed("player", row, values, INVALID)
         cell = self.reader.cell("player", row)
+        if raw is INVALID:
+            return None
         if is_blank(raw):
             self.reader.problem(cell, "Player is empty.", PLAYER.hint)
             return None
-        text = as_text(raw)
+        try:
+            text = as_label(raw)  # "²" is not ID 2
+        except BadValue as bad:
+            self.reader.problem(cell, f"Player {bad}.", PLAYER.hint)
+            return None
         if text.isdecimal() and name_key(text) not in self.by_name:
             player = self.event.players_by_id.get(int(text))
             if player is None:
@@ -123,7 +130,9 @@ class PenaltyRows:
     def points(self, row: int, values: tuple, kind: str | None) -> Fraction | None:
         """A point deduction's points: a number above 0. Points typed beside another kind are ignored (a
         warning)."""
-        raw, cell = self.reader.raw("points", values), self.reader.cell("points", row)
+        raw, cell = self.reader.typed("points", row, values, INVALID), self.reader.cell("points", row)
+        if raw is INVALID:
+            return None
         if kind != POINT_DEDUCTION:
             if not is_blank(raw) and kind is not None:
                 self.reader.problem(cell, f"Points are ignored for a {kind}.", "Clear them, or make the Kind point "

@@ -9,12 +9,13 @@ from ..columns import Column
 from ..layout import PLAYERS_SHEET
 from ..logsheet import LogHistory
 from ..model import Player
+from ..names import FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
 from ..options import normal
 from ..problems import Problem
 from ..rulesets import all_rulesets
 from ..values import BadValue, as_text, as_whole_number, is_blank
 from ..grid import SheetRows, cell_name
-from .reader import SheetReader, round_sheet_values
+from .reader import SheetReader, round_sheet_values, unreadable_cell
 
 
 def name_key(name: str) -> str:
@@ -38,6 +39,7 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
         reader.problem(f"A{sheet.header_row or 1}", "The Players sheet has no Name column.",
                        "Add a column headed Name with one player per row.")
         return [], {}
+    reader.unreadable_rows()
     entries: list[tuple[int, dict[str, Any]]] = []
     names: dict[str, int] = {}
     ids: dict[int, int] = {}
@@ -66,12 +68,14 @@ def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: l
     new_ids = _assign_ids(entries, _highest_id(sheets, ids, log))
     players = [_player(row, fields, new_ids, extra, reader.cell("name", row), reader.cell("dropped_after", row))
                for row, fields in entries]
-    _keep_shown_columns(sheet, shown, players)
-    return players, new_ids
+    _keep_shown_columns(sheet, shown, players, problems)
+    return _keep_name_parts(sheet, players), new_ids
 
 
-def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[Player]) -> None:
-    """Keyed by the header as the Players sheet has it, in the order `Report columns` lists them."""
+def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[Player],
+                        problems: list[Problem]) -> None:
+    """Keyed by the header as the Players sheet has it, in the order `Report columns` lists them. A cell holding an
+    error (#N/A) is reported, not printed blank beside the name."""
     index = {normal(header): i for i, header in enumerate(sheet.headers) if not is_blank(header)}
     columns = {as_text(sheet.headers[index[normal(name)]]): index[normal(name)] for name in shown
                if normal(name) in index}
@@ -80,6 +84,50 @@ def _keep_shown_columns(sheet: SheetRows, shown: tuple[str, ...], players: list[
         values = rows[player.row]
         player.extra["shown"] = {name: as_text(values[i]) if i < len(values) and not is_blank(values[i]) else ""
                                  for name, i in columns.items()}
+        for name, i in columns.items():
+            if not player.extra["shown"][name]:
+                unreadable_cell(sheet, cell_name(i, player.row), name, problems)
+
+
+def _keep_name_parts(sheet: SheetRows, players: list[Player]) -> list[Player]:
+    """A player's First name and Last name columns (a roster imported with both keeps them), for lists sorted by
+    last name (`names`): kept as `extra["name_parts"]` when they make the Name; where they do not (the Name was
+    corrected since), the cell is kept as `extra["name_parts_differ"]`, for `differing_name_parts`."""
+    index = {normal(header): i for i, header in enumerate(sheet.headers) if not is_blank(header)}
+    first = next((index[h] for h in FIRST_NAME_HEADERS if h in index), None)
+    last = next((index[h] for h in LAST_NAME_HEADERS if h in index), None)
+    if first is None and last is None:
+        return players
+    rows = dict(sheet.rows)
+    for player in players:
+        values = rows[player.row]
+        typed = [as_text(values[i]) if i is not None and i < len(values) and not is_blank(values[i]) else ""
+                 for i in (first, last)]
+        if not any(typed):
+            continue
+        parts = parts_from_columns(player.name, *typed)
+        if parts:
+            player.extra["name_parts"] = parts
+        else:
+            player.extra["name_parts_differ"] = cell_name(last if typed[1] else first, player.row)
+    return players
+
+
+def players_setting_warnings(sheet: SheetRows, players: list[Player], settings) -> list[Problem]:
+    """What the Event's settings make of the Players sheet: `Report columns` it lacks, name parts that do not make
+    the Name."""
+    return missing_shown_columns(sheet, settings) + differing_name_parts(sheet, players, settings)
+
+
+def differing_name_parts(sheet: SheetRows, players: list[Player], settings) -> list[Problem]:
+    """With names sorted by last name, a First name or Last name that does not make the player's Name is said at
+    its cell: the lists then split the Name itself (its last word), never show a name the TO corrected."""
+    if settings.option("names_sorted_by") != LAST_NAME:
+        return []
+    return [Problem(sheet.name, player.extra["name_parts_differ"], f'First name and Last name do not make the Name '
+                    f'"{player.name}" (row {player.row}); lists by last name use the Name\'s last word.', "Correct "
+                    "First name and Last name to match the Name, or clear them.", "warning")
+            for player in players if "name_parts_differ" in player.extra]
 
 
 def unused_byes(sheet: SheetRows) -> list[Problem]:
@@ -115,6 +163,8 @@ def _has_name(reader: SheetReader, row: int, values: tuple, fields: dict[str, An
     if isinstance(raw, str) and raw and is_blank(raw) and raw.strip():
         reader.problem(reader.cell("name", row), "Name holds only invisible characters.",
                        "Type the player's name, or clear the cell.")
+    elif reader.cell("name", row) in reader.sheet.flags:
+        pass  # an error (#N/A) or an unsaved formula: said as such when the cell was read, never "empty"
     elif any(fields.get(key) is not None for key in fields if key != "id"):
         reader.problem(reader.cell("name", row), "Name is empty.", "Type the player's name, or delete the row.")
     return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any, Iterator
 
@@ -9,8 +10,10 @@ from ..columns import Column, by_header
 from ..layout import round_number, sheet_key
 from ..options import normal
 from ..problems import Problem
-from ..values import BadValue, is_blank
-from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
+from ..values import BadValue, as_text, is_blank
+from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
+
+CELL_NAME = re.compile(r"([A-Z]+)(\d+)")
 
 
 def find_sheet(sheets: dict[str, SheetRows], name: str) -> SheetRows | None:
@@ -88,13 +91,49 @@ class SheetReader:
             return invalid
         return value
 
+    def typed(self, key: str, row: int, values: tuple, invalid: Any = None) -> Any:
+        """The cell as typed, for a reader with its own rules (a table label, a name or an ID): a cell holding an
+        error or a formula with no saved value is reported and gives `invalid`, never read as blank."""
+        raw = self.raw(key, values)
+        if key in self.columns and is_blank(raw) and self.unreadable(key, row, self.header(key)):
+            return invalid
+        return raw
+
+    def header(self, key: str) -> str:
+        """A column as the sheet heads it ("Match" for a top cut's tables), to name it as the TO sees it."""
+        index, column = self.columns[key]
+        return as_text(self.sheet.headers[index]) or column.header
+
+    def unreadable_rows(self) -> None:
+        """Rows left out as empty whose only values are errors or unsaved formulas under a column this sheet is
+        read by: a roster row whose Name is a lookup gone #N/A is a player to report, not an empty row."""
+        if not self.sheet.flags:
+            return
+        kept = {row for row, _ in self.sheet.rows}
+        headers = {column_letter(index + 1): self.header(key) for key, (index, _) in self.columns.items()}
+        cells = sorted((int(match[2]), len(match[1]), match[1]) for match in map(CELL_NAME.fullmatch, self.sheet.flags)
+                       if match)
+        for row, _, letters in cells:
+            if row > self.sheet.header_row and row not in kept and letters in headers:
+                unreadable_cell(self.sheet, f"{letters}{row}", headers[letters], self.problems)
+
     def unreadable(self, key: str, row: int, what: str) -> bool:
         """A blank-looking cell that is really a formula with no saved value, or an error: reported as such."""
-        cell = self.cell(key, row)
-        flag = self.sheet.flags.get(cell)
-        if flag == FORMULA_WITHOUT_VALUE:
-            self.problem(cell, f"{what} holds a formula whose value was never saved.",
-                         "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
-        elif flag is not None:
-            self.problem(cell, f"{what} holds the error {flag}.", "Correct the formula, or type the value.")
-        return flag is not None
+        return unreadable_cell(self.sheet, self.cell(key, row), what, self.problems)
+
+
+def unreadable_cell(sheet: SheetRows, cell: str, what: str, problems: list[Problem]) -> bool:
+    """The one rule for a cell whose value cannot be read as typed (§7, README): an error value (#N/A, #REF!) or a
+    formula with no saved value is an error at its cell that names it, in every sheet and column sheetrunner
+    reads, never read as blank or called empty. Said once however many readers ask about the cell."""
+    flag = sheet.flags.get(cell) if sheet.flags else None
+    if flag is None:
+        return False
+    if flag == FORMULA_WITHOUT_VALUE:
+        found = Problem(sheet.name, cell, f"{what} holds a formula whose value was never saved.",
+                        "Open the workbook in Excel or LibreOffice and save it, so the value is stored.")
+    else:
+        found = Problem(sheet.name, cell, f"{what} holds the error {flag}.", "Correct the formula, or type the value.")
+    if found not in problems:
+        problems.append(found)
+    return True

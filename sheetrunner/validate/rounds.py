@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, Callable
 
 from .. import columns as cols
@@ -12,10 +13,11 @@ from ..logsheet import LogHistory
 from ..model import BYE, Event, Player, Round, Seat, Settings, Table, label_order
 from ..problems import ERROR, WARNING, Problem
 from ..rulesets import Ruleset
+from ..rulesets.one_entry import WinnerName
 from ..tournament import missing_results
-from ..values import as_text, is_blank
-from ..grid import SheetRows
-from .headers import unreadable_headers
+from ..values import BadValue, as_label, as_text, is_blank, shown
+from ..grid import SheetRows, cell_name
+from .headers import typed_over, unreadable_headers
 from .players import name_key
 from .memory import values_without_header
 from .reader import SheetReader, visible
@@ -135,6 +137,7 @@ class RoundReader:
             self.problems.append(self.unreadable)
             return Round(self.number, (), self.sheet.name)
         self._check_headers()
+        self.reader.unreadable_rows()
         tables: dict[Any, list[Seat]] = {}
         seated: dict[int, int] = {}
         for row, values in self.sheet.rows:
@@ -155,11 +158,22 @@ class RoundReader:
         needed = [cols.TABLE] + list(self.ruleset.result_columns)
         for column in needed:
             if not self.reader.has(column.key):
-                self.reader.problem(f"A{self.sheet.header_row or 1}", f"The sheet has no {column.header} column.",
-                                    f"Add a column headed {column.header}.")
+                self._no_column(column)
         if not (self.reader.has("id") or self.reader.has("player")):
             self.reader.problem(f"A{self.sheet.header_row or 1}", "The sheet has neither an ID nor a Player column.",
                                 "Add a column headed Player with each player's name.")
+
+    def _no_column(self, column: cols.Column) -> None:
+        """A needed column missing: at the cell whose header was typed over, when one was (issue 31), else at A1."""
+        row = self.sheet.header_row or 1
+        index = typed_over(self.sheet, self.ruleset, column)
+        if index is None:
+            self.reader.problem(f"A{row}", f"The sheet has no {column.header} column.",
+                                f"Add a column headed {column.header}.")
+            return
+        self.reader.problem(cell_name(index, row), f"The header here reads {shown(self.sheet.headers[index])} where "
+                            f"{column.header} belongs, so the sheet has no {column.header} column and the results "
+                            "under it are not read.", f"Type {column.header} back in this cell (it looks typed over).")
 
     def _read_row(self, row: int, values: tuple, seated: dict[int, int]) -> tuple[Any, Seat | None]:
         table = self._read_table(row, values)
@@ -175,31 +189,54 @@ class RoundReader:
             return None, None
         if not player.plays_in(self.number):
             self._not_playing(row, player)
-        read = self.reader.read
-        result = {key: read(key, row, values, INVALID) for key in self.result_keys}
+        result = {key: self._winner_named(key, values) or self.reader.read(key, row, values, INVALID)
+                  for key in self.result_keys}
         if table == BYE:
             if any(v is not None for v in result.values()):
                 self.reader.problem(self.reader.cell(self.ruleset.result_columns[0].key, row),
                                     "Results typed on a bye row are ignored.",
                                     "Clear them, or seat the player at a table.", "warning")
-            return table, Seat(player.id, 0, {key: None for key in result}, self._note(values), row)
+            self.reader.typed("seat", row, values)  # a bye's seat is not read, but an error in it is still said
+            return table, Seat(player.id, 0, {key: None for key in result}, self._note(row, values), row)
         seat_number = self.reader.read("seat", row, values) or 0
-        return table, Seat(player.id, seat_number, result, self._note(values), row)
+        return table, Seat(player.id, seat_number, result, self._note(row, values), row)
 
-    def _note(self, values: tuple) -> str:
-        return as_text(self.reader.raw("note", values))
+    def _winner_named(self, key: str, values: tuple) -> WinnerName | None:
+        """A roster name typed where the ruleset takes a winner's name (a W/L/D cell, issue 31): that player won.
+        A result word is read first (a W is a win even for a player called W); anything else is the cell's own."""
+        if key not in self.ruleset.winner_names:
+            return None
+        raw = self.reader.raw(key, values)
+        player = self.by_name.get(name_key(raw)) if isinstance(raw, str) and not is_blank(raw) else None
+        if player is None:
+            return None
+        try:
+            self.reader.columns[key][1].read(raw)
+            return None
+        except BadValue:
+            return WinnerName(player.id, as_text(raw))
+
+    def _note(self, row: int, values: tuple) -> str:
+        return as_text(self.reader.typed("note", row, values))
 
     def _read_table(self, row: int, values: tuple) -> Any:
         """A table label: any text the TO typed (12, "A", "1A", "Table 12"), or a bye / sit-out marker."""
-        raw = self.reader.raw("table", values)
+        raw = self.reader.typed("table", row, values, INVALID)
         if type(raw) is int:
             return raw
+        if raw is INVALID:
+            return None
         if is_blank(raw):
             self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} is empty.",
                                 f"Type the {self.ruleset.table_header.lower()}'s number or name, or "
                                 f"{self.ruleset.bye_label}.")
             return None
-        text = as_text(raw)
+        try:
+            text = as_label(raw)  # "²" is not table 2
+        except BadValue as bad:
+            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} {bad}.",
+                                f"Type the {self.ruleset.table_header.lower()}'s number in the digits 0-9.")
+            return None
         if text.casefold() in BYE_WORDS:
             return BYE
         return int(text) if text.isdecimal() and text.isascii() else text
@@ -207,10 +244,12 @@ class RoundReader:
     def _identify(self, row: int, values: tuple) -> Player | None:
         """The player of a row, by ID or by name; both must agree when both are typed."""
         player_id = self.reader.read("id", row, values)
-        raw_name = self.reader.raw("player", values)
+        raw_name = self.reader.typed("player", row, values, INVALID)
         known = self.by_id.get(player_id) if player_id is not None else None
         if known is not None and raw_name == known.name:
             return known  # the usual row, as sheetrunner wrote it: nothing to normalise
+        if raw_name is INVALID:  # reported at its cell: the ID alone says who it is, or nothing does
+            return known
         name = as_text(raw_name)
         by_name = self.by_name.get(name_key(name)) if name else None
         if player_id is not None:
@@ -260,13 +299,12 @@ class RoundReader:
         for key, seats in grouped.items():
             number = BYE if isinstance(key, tuple) else key
             table = Table(number, tuple(sorted(seats, key=seat_order)))
-            if not table.is_bye:
-                self._check_table(table, low, high)
-            tables.append(table)
+            tables.append(table if table.is_bye else self._check_table(table, low, high))
         games = sorted((t for t in tables if not t.is_bye), key=lambda t: label_order(t.number))
         return tuple(games + [t for t in tables if t.is_bye])
 
-    def _check_table(self, table: Table, low: int, high: int) -> None:
+    def _check_table(self, table: Table, low: int, high: int) -> Table:
+        """The table as the model keeps it: a result typed once filled in for the other row (issue 31)."""
         rows = self.row_counts.get(table.number, len(table.seats))
         if not low <= rows <= high:
             label = f"{self.ruleset.table_header} {table.number}"
@@ -274,19 +312,38 @@ class RoundReader:
             self.reader.problem(self.reader.cell("table", table.seats[0].row), f"{label} has {rows} player(s); a "
                                 f"{self.ruleset.name} game has "
                                 f"{size}.", "Fix the table numbers so each game has the right number of players.")
-            return
+            return table
         if len(table.seats) < rows or not any(seat.has_result for seat in table.seats):
-            return  # a row whose player could not be read has its own problem; judge the game once it is fixed
+            return table  # a row whose player could not be read has its own problem; judge the game once it is fixed
+        invalid = any(v is INVALID for seat in table.seats for v in seat.result.values())
+        if not invalid:
+            table, disagree = self.ruleset.complete_table(table, self.settings, self.sheet.name, self.reader.cell,
+                                                          self.names)
+            if disagree:
+                self.problems.extend(disagree)
+                return table
+        if not self._missing(table, invalid) and not invalid:
+            self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
+        return table
+
+    def _missing(self, table: Table, invalid: bool) -> bool:
+        """Each required result cell still empty, at its cell; whether there was one. Beside a refused cell, a
+        two-player table's row with nothing typed is not reported too: the refused cell may be the whole entry."""
+        blank_ok = invalid and self.ruleset.two_player
         missing = [(seat, column) for seat in table.seats for column in self.ruleset.result_columns
-                   if column.required and seat.result.get(column.key) is None]
+                   if column.required and seat.result.get(column.key) is None and not (blank_ok and not seat.has_result)]
         label = f"{self.ruleset.table_header} {table.number}"
         for seat, column in missing:
             if self.reader.has(column.key):
                 self.reader.problem(self.reader.cell(column.key, seat.row), f"{column.header} is empty while other "
                                     f"results of {label.lower()} are filled in.",
                                     "Type the missing result, or clear the whole table to enter it later.")
-        if not missing and not any(v is INVALID for seat in table.seats for v in seat.result.values()):
-            self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
+        return bool(missing)
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        """Players' names by ID, for messages that name the two players of a table."""
+        return {pid: player.name for pid, player in self.by_id.items()}
 
     def _check_everyone_seated(self, seated: dict[int, int], started: bool) -> list[int]:
         """Players who should be here but have no seat: those the round was paired without (the Log says who
@@ -299,7 +356,8 @@ class RoundReader:
             if active is not None and player.id not in active:
                 missed.append(player.id)
                 continue
-            hint = f"Add them to {self.sheet.name}, or type {self.number - 1} under Dropped after if they left."
+            hint = f"Add them to {self.sheet.name}, type {self.number + 1} under Joined in if they arrived after it, " \
+                f"or type {self.number - 1} under Dropped after if they left."  # a walk-in's fix too (issue 31)
             if not started:
                 hint += f" While {self.sheet.name} has no results, `pair --redo` pairs it again with them."
             self.problems.append(Problem(PLAYERS_SHEET, player.name_cell, f"{player.name} is playing but has "

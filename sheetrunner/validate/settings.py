@@ -57,6 +57,7 @@ def _event_reader(sheets: dict[str, SheetRows], problems: list[Problem]) -> Shee
         reader.problem("A1", "The Event sheet needs a header row with Setting and Value columns.",
                        "Type Setting in A1 and Value in B1, then one setting per row below.")
         return None
+    reader.unreadable_rows()
     return reader
 
 
@@ -88,7 +89,7 @@ def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) ->
 def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:
     typed: Typed = {}
     for row, values in sheet.rows:
-        label = as_text(reader.raw("setting", values))
+        label = as_text(reader.typed("setting", row, values))
         if not label:
             continue
         if normal(label) in typed:

@@ -12,6 +12,7 @@ from ..problems import Problem
 from ..soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
 from ..values import BadValue, as_number, is_blank
 from ..grid import SheetRows, cell_name
+from .reader import unreadable_cell
 
 
 def read_soft_scores(sheet: SheetRows, settings: Settings, players: list[Player],
@@ -38,23 +39,26 @@ def read_soft_scores(sheet: SheetRows, settings: Settings, players: list[Player]
     found = [(score, headers[normal(score.name)]) for score in scores if normal(score.name) in headers]
     rows = dict(sheet.rows)
     for player in players:
-        player.extra[VALUES] = read_player(sheet.name, player, rows.get(player.row, ()), found, problems)
+        player.extra[VALUES] = read_player(sheet, player, rows.get(player.row, ()), found, problems)
     keys = with_soft_tiebreakers(settings.tiebreakers, tuple(scores))
     return replace(settings, tiebreakers=keys) if keys != settings.tiebreakers else settings
 
 
-def read_player(sheet: str, player: Player, values: tuple, found: list[tuple[SoftScore, int]],
+def read_player(sheet: SheetRows, player: Player, values: tuple, found: list[tuple[SoftScore, int]],
                 problems: list[Problem]) -> dict[str, Fraction]:
-    """One player's soft scores by key: a number of at least 0 each, blank counting 0."""
+    """One player's soft scores by key: a number of at least 0 each, blank counting 0 (an error such as #N/A is
+    not blank: it is reported at its cell and counts nothing until corrected)."""
     kept: dict[str, Fraction] = {}
     for score, index in found:
         raw = values[index] if index < len(values) else None
+        if is_blank(raw) and unreadable_cell(sheet, cell_name(index, player.row), score.name, problems):
+            continue
         if is_blank(raw):
             kept[score.key] = Fraction(0)
             continue
         try:
             kept[score.key] = as_number(raw, Fraction(0))
         except BadValue as bad:
-            problems.append(Problem(sheet, cell_name(index, player.row), f"{score.name} {bad}.",
+            problems.append(Problem(sheet.name, cell_name(index, player.row), f"{score.name} {bad}.",
                                     "Type a number of at least 0 (blank counts 0)."))
     return kept

@@ -144,6 +144,9 @@ def check_target(path: Path, in_place: bool) -> None:
     real = real_path(path)
     if not real.parent.is_dir():
         raise refusal(path, f"The folder {real.parent} does not exist.", "Create it, or choose another place.")
+    if is_device(path, real):
+        raise refusal(path, f"{path} is a device or a pipe, not a workbook file: sheetrunner cannot write a workbook "
+                      "to it.", "Choose a file name ending in .xlsx.")
     if real.exists() and not real.is_file():
         what = "a folder" if real.is_dir() else "a device or a pipe"
         raise refusal(path, f"{path} is {what}, not a workbook file.", "Choose a file name ending in .xlsx.")
@@ -154,6 +157,16 @@ def check_target(path: Path, in_place: bool) -> None:
         where = "The workbook" if in_place else "The output file"
         raise refusal(path, f"{where} is open in Excel or LibreOffice (lock file {lock.name}).",
                       "Close it there and run the command again, or write a copy with -o NEW.xlsx.")
+
+
+def is_device(path: Path, real: Path) -> bool:
+    """`-o /dev/stdout` and the like: a name in /dev or /proc, or one whose link leads to a pipe (a pipe's
+    /proc/self/fd link resolves to a name that does not exist, which once read as a folder gone). A workbook is
+    saved by replacing a file, which a device or a stream cannot be."""
+    named = str(path.absolute())
+    if named.startswith(("/dev/", "/proc/")) or str(real).startswith("/proc/"):
+        return True
+    return path.exists() and not path.is_file() and not path.is_dir()
 
 
 def save(data: bytes, target: Path, expected_digest: str | None = None, verify: Callable[[bytes], None] | None = None,

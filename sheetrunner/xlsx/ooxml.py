@@ -4,6 +4,7 @@ that never expands entities or fetches anything, and relationship targets as par
 from __future__ import annotations
 
 import posixpath
+import pyexpat
 
 from lxml import etree
 
@@ -37,3 +38,25 @@ def resolve(base: str, target: str) -> str:
     if target.startswith("/"):
         return target.lstrip("/")
     return posixpath.normpath(posixpath.join(base, target))
+
+
+class _Root(Exception):
+    """Raised at a part's first tag: its root is all `root_of` reads."""
+
+
+def root_of(data: bytes) -> str:
+    """A part's root element as "{namespace}name", read from its first tag only (a million-row sheet costs no
+    more than an empty one); "" when expat cannot read it (an encoding only lxml knows: not judged)."""
+    parser = pyexpat.ParserCreate(namespace_separator="}")
+    found: list[str] = []
+
+    def start(name: str, _attributes) -> None:
+        found.append("{" + name if "}" in name else name)
+        raise _Root
+
+    parser.StartElementHandler = start
+    try:
+        parser.Parse(data, True)
+    except (_Root, pyexpat.ExpatError, LookupError):
+        pass
+    return found[0] if found else ""

@@ -21,12 +21,17 @@ from typing import Any, Iterable
 from lxml import etree
 
 from .ooxml import (CONTENT_TYPES, MAIN, OFFICE_DOCUMENT, PKG_REL, REL, WORKSHEET_CONTENT, WORKSHEET_TYPE,
-                    parse_xml, q, resolve, serialize)
+                    parse_xml, q, resolve, root_of, serialize)
 from .registry import (add_content_type, add_relationship, list_in_app_properties, recalculate_on_open,
                        shift_sheet_indexes)
 from .safety import damaged, read_member
 from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
 from .zipcopy import write_zip
+
+
+# A part listed in <sheets> is what its relationship says: a worksheet, or a chart or dialog sheet (never read,
+# copied as they are), whose root element has that name.
+SHEET_KINDS = ("worksheet", "chartsheet", "dialogsheet")
 
 
 @dataclass
@@ -87,8 +92,10 @@ class Package:
 
     def _read_sheet_list(self) -> list[SheetEntry]:
         workbook = self.xml(self.workbook_part)
-        targets = {rel.get("Id"): resolve(posixpath.dirname(self.workbook_part), rel.get("Target") or "")
-                   for rel in self.xml(self.rels_part(self.workbook_part)).iter(q(PKG_REL, "Relationship"))}
+        rels = list(self.xml(self.rels_part(self.workbook_part)).iter(q(PKG_REL, "Relationship")))
+        base = posixpath.dirname(self.workbook_part)
+        targets = {rel.get("Id"): resolve(base, rel.get("Target") or "") for rel in rels}
+        kinds = {rel.get("Id"): (rel.get("Type") or "").rpartition("/")[2] for rel in rels}
         listing = workbook.find(q(MAIN, "sheets"))
         if listing is None:
             raise damaged(self.path, f"the part {self.workbook_part} lists no sheets")
@@ -98,8 +105,26 @@ class Package:
             if sheet.get("name") is None or part not in self.parts:
                 raise damaged(self.path, f'the sheet "{sheet.get("name")}" is listed but its part {part or "(none)"} '
                               "is missing")
+            if any(entry.title == sheet.get("name") for entry in sheets):
+                raise damaged(self.path, f'two sheets are named "{sheet.get("name")}" in {self.workbook_part} (Excel '
+                              "allows a name once)")
+            kind = kinds.get(sheet.get(q(REL, "id")), "")
+            if kind in SHEET_KINDS:  # a macro sheet (another namespace) is only copied
+                self._check_root(part, kind, f'the {kind} "{sheet.get("name")}"')
             sheets.append(SheetEntry(sheet.get("name"), part, sheet))
         return sheets
+
+    def _check_root(self, part: str, kind: str, listed: str) -> None:
+        """A well-formed part of the wrong kind (a sheet whose root is not a worksheet, one in another namespace)
+        would be copied into every workbook sheetrunner writes, which Excel then cannot open: named here instead.
+        Its root alone is read: cheap enough for every sheet."""
+        root = root_of(self.parts[part])
+        if not root or root == q(MAIN, kind):
+            return
+        namespace, _, name = root[1:].rpartition("}")
+        why = f"its root element is <{name}>, not <{kind}>" if namespace == MAIN else \
+            f"its root element is in the namespace {namespace or '(none)'}, not in the spreadsheet one"
+        raise damaged(self.path, f"the part {part}, listed as {listed}, is not a {kind} part ({why})")
 
     def _check_styles_link(self) -> None:
         """A style part that the workbook does not link to as its styles means a damaged relationship: adding a
@@ -107,6 +132,8 @@ class Package:
         from .styles import styles_part
 
         base = posixpath.dirname(self.workbook_part)
+        if styles_part(self) in self.parts:
+            self._check_root(styles_part(self), "styleSheet", "the workbook's styles")
         if styles_part(self) is None and posixpath.join(base, "styles.xml") in self.parts:
             raise damaged(self.path, f"its style part {posixpath.join(base, 'styles.xml')} is not linked from "
                           f"{self.rels_part(self.workbook_part)}")
@@ -131,6 +158,8 @@ class Package:
         ids = [int(s.get("sheetId", 0)) for s in listing.iter(q(MAIN, "sheet"))]
         element = etree.Element(q(MAIN, "sheet"), {"name": table.title, "sheetId": str(max(ids, default=0) + 1),
                                                     q(REL, "id"): rid})
+        if table.hidden:
+            element.set("state", "hidden")
         index = next((i for i, s in enumerate(self.sheets) if s.title == before), len(self.sheets))
         listing.insert(index, element)
         shift_sheet_indexes(workbook, index)

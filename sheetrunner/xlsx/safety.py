@@ -154,6 +154,10 @@ def check_xml(path: Path, part: str, data: bytes) -> None:
         parser.Parse(data, True)
     except _Dtd:
         raise _entity_problem(path) from None
+    except LookupError:  # pyexpat asks Python's codecs for an encoding it lacks: one neither knows
+        if not _lxml_accepts(data):
+            raise damaged(path, f"the part {part} declares an encoding that no spreadsheet writes and "
+                          "sheetrunner cannot read") from None
     except pyexpat.ExpatError as error:
         if not _lxml_accepts(data):
             raise damaged(path, f"the part {part} is not well-formed XML (line {error.lineno}, column "

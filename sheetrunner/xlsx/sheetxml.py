@@ -31,11 +31,13 @@ CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
 class Validation:
     """An Excel drop-down (`list`) or number check (`whole`) on a column, with the message Excel shows."""
 
-    kind: str
+    kind: str  # list | whole | any (no check: only the note Excel shows when the cell is selected)
     choices: tuple[str, ...] = ()
     minimum: int = 0
     title: str = ""
     message: str = ""
+    prompt: str = ""  # the note shown when the cell is selected (Excel: at most 255 characters)
+    error_style: str = ""  # "" stops a value not allowed; "warning" asks, and keeps it when the TO says so
 
 
 @dataclass
@@ -49,6 +51,13 @@ class SheetTable:
     validations: dict[str, Validation] = field(default_factory=dict)  # cells ("B3", "E2:E40") -> rule
     percent_columns: set[int] = field(default_factory=set)  # columns (from 1) shown as 0.00%
     autofilter: bool = False
+    frozen_columns: int = 0  # columns kept in view beside the frozen header row (a round's table and player)
+    groups: list[int] = field(default_factory=list)  # per row, its table: tables banded in turn, a line above each
+    input_columns: set[int] = field(default_factory=set)  # columns (from 1) the TO types into: a light fill
+    rows_without_input: set[int] = field(default_factory=set)  # rows (from 0) with nothing to type: a bye's
+    text_columns: set[int] = field(default_factory=set)  # input columns formatted as text: a typed 2-1 is no date
+    hidden: bool = False  # listed as a hidden sheet (the Log: kept, out of the way)
+    protected: bool = False  # protected without a password, against an accidental edit (Excel lifts it in one click)
 
 
 def escape(text: str) -> str:
@@ -96,9 +105,7 @@ def new_sheet_xml(table: SheetTable, styles) -> bytes:
     last_row = len(table.rows) + 1
     parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
              f'<worksheet xmlns="{MAIN}" xmlns:r="{REL}">',
-             f'<dimension ref="A1:{column_letter(max(width, 1))}{last_row}"/>',
-             '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
-             'state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>',
+             f'<dimension ref="A1:{column_letter(max(width, 1))}{last_row}"/>', sheet_view_xml(table.frozen_columns),
              '<sheetFormatPr defaultRowHeight="15"/>']
     if table.widths:
         parts.append("<cols>" + "".join(f'<col min="{i}" max="{i}" width="{w}" customWidth="1"/>'
@@ -107,10 +114,15 @@ def new_sheet_xml(table: SheetTable, styles) -> bytes:
     parts.append('<row r="1">' + "".join(cell_xml(f"{column_letter(i)}1", header, header_style)
                                          for i, header in enumerate(table.headers, start=1)) + "</row>")
     for number, row in enumerate(table.rows, start=2):
+        if table.groups or table.input_columns:
+            parts.append(styled_row_xml(table, number, row, styles, width))
+            continue
         cells = "".join(cell_xml(f"{column_letter(i)}{number}", value, percent_style if i in table.percent_columns
                                  else 0) for i, value in enumerate(row, start=1) if value not in (None, ""))
         parts.append(f'<row r="{number}">{cells}</row>')
     parts.append("</sheetData>")
+    if table.protected:
+        parts.append('<sheetProtection sheet="1" objects="1" scenarios="1"/>')
     if table.autofilter:
         parts.append(f'<autoFilter ref="A1:{column_letter(len(table.headers))}{max(last_row, 2)}"/>')
     if table.validations:
@@ -120,16 +132,57 @@ def new_sheet_xml(table: SheetTable, styles) -> bytes:
     return "".join(parts).encode("utf-8")
 
 
+def sheet_view_xml(frozen_columns: int) -> str:
+    """The header row frozen, and with `frozen_columns` the first columns too (they stay in view when the sheet
+    scrolls right); the first cell to type in selected."""
+    if not frozen_columns:
+        return ('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
+                'state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>')
+    first = column_letter(frozen_columns + 1)
+    return (f'<sheetViews><sheetView workbookViewId="0"><pane xSplit="{frozen_columns}" ySplit="1" '
+            f'topLeftCell="{first}2" activePane="bottomRight" state="frozen"/>'
+            f'<selection pane="topRight" activeCell="{first}1" sqref="{first}1"/>'
+            '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>'
+            f'<selection pane="bottomRight" activeCell="{first}2" sqref="{first}2"/></sheetView></sheetViews>')
+
+
+def styled_row_xml(table: SheetTable, number: int, row: list[Any], styles, width: int) -> str:
+    """A row of a sheet made for typing: every cell of the row written, empty ones too, so its table's band, the
+    line above a table's first row and the fill of the cells to type in show; values as `cell_xml` writes them."""
+    index = number - 2
+    group = table.groups[index] if index < len(table.groups) else 0
+    starts = index == 0 or index >= len(table.groups) or table.groups[index - 1] != group
+    cells = []
+    for column in range(1, width + 1):
+        value = row[column - 1] if column <= len(row) else None
+        typed = column in table.input_columns and index not in table.rows_without_input
+        style = styles.cell(band=group % 2 == 1, typed=typed,
+                            text=typed and column in table.text_columns, top=starts and index > 0)
+        ref = f"{column_letter(column)}{number}"
+        if value in (None, ""):
+            cells.append(f'<c r="{ref}" s="{style}"/>' if style else "")
+        else:
+            cells.append(cell_xml(ref, value, style))
+    return f'<row r="{number}">{"".join(cells)}</row>'
+
+
 def validations_xml(validations: dict[str, Validation]) -> str:
     rules = []
     for cells, rule in validations.items():
         if rule.kind == "list":
             kind, formula = 'type="list"', '"' + ",".join(rule.choices) + '"'
-        else:
+        elif rule.kind == "whole":
             kind, formula = 'type="whole" operator="greaterThanOrEqual"', str(rule.minimum)
-        rules.append(f'<dataValidation {kind} allowBlank="1" showErrorMessage="1" errorTitle={quoteattr(rule.title)} '
-                     f'error={quoteattr(rule.message)} sqref="{cells}">'
-                     f"<formula1>{escape(formula)}</formula1></dataValidation>")
+        else:
+            kind, formula = "", ""
+        checks = f' showErrorMessage="1" errorTitle={quoteattr(rule.title)} error={quoteattr(rule.message)}' \
+            if formula else ""
+        style = f' errorStyle="{rule.error_style}"' if rule.error_style and formula else ""
+        prompt = f' showInputMessage="1" promptTitle={quoteattr(rule.title[:32])} prompt={quoteattr(rule.prompt)}' \
+            if rule.prompt else ""
+        inner = f"<formula1>{escape(formula)}</formula1>" if formula else ""
+        rules.append(f'<dataValidation {kind}{style} allowBlank="1"{checks}{prompt} sqref="{cells}">{inner}'
+                     "</dataValidation>")
     return f'<dataValidations count="{len(rules)}">' + "".join(rules) + "</dataValidations>"
 
 

@@ -8,6 +8,7 @@ already in the workbook is reused, so repeated writes do not pile up styles.
 from __future__ import annotations
 
 import posixpath
+import re
 
 from lxml import etree
 
@@ -16,16 +17,24 @@ from .registry import add_content_type, add_relationship
 
 STYLES_TYPE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 STYLES_CONTENT = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
+PLAIN_XF = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
 MINIMAL = (f'<styleSheet xmlns="{MAIN}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
            '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/>'
            '</fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
            '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-           '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>'
+           f'<cellXfs count="1">{PLAIN_XF}</cellXfs>'
            '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>')
+STYLE_INDEX = re.compile(rb'\ss(?:tyle)?="(\d+)"')  # a cell's or row's s="3", a column's style="3": cell formats
+DXF_INDEX = re.compile(rb'\bdxfId="(\d+)"')  # a conditional format's differential format
 HEADER_FONT = f'<font xmlns="{MAIN}"><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/></font>'
 HEADER_FILL = (f'<fill xmlns="{MAIN}"><patternFill patternType="solid"><fgColor rgb="FF2F4F6F"/>'
                '<bgColor indexed="64"/></patternFill></fill>')
 PERCENT = 10  # Excel's built-in number format 0.00%
+TEXT = 49  # Excel's built-in number format @ (text): a 2-1 typed in the cell stays 2-1, never 1 February
+BAND_FILL = "FFEDF2F7"  # every other table of a round sheet: a pale slate, lighter than the header's
+INPUT_FILL = "FFFFF5CC"  # the cells the TO types results into: a pale yellow, as paper forms mark boxes to fill
+TABLE_LINE = (f'<border xmlns="{MAIN}"><left/><right/><top style="thin"><color rgb="FF8FA3B8"/></top><bottom/>'
+              '<diagonal/></border>')
 
 # The children of <styleSheet>, in the order the schema fixes (ECMA-376 Part 1, §18.8.39).
 STYLE_SHEET_ORDER = ("numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs",
@@ -53,6 +62,7 @@ class Styles:
         self.root = package.xml(self.part)
         self._header: int | None = None
         self._percent: int | None = None
+        self._cells: dict[tuple[bool, bool, bool, bool], int] = {}
 
     def _part(self) -> str:
         """The workbook's style part; made when it has none, or when its relationship names a part that is
@@ -63,7 +73,7 @@ class Styles:
             add_relationship(self.package, self.package.rels_part(self.package.workbook_part), STYLES_TYPE,
                              "styles.xml")
         if part not in self.package.parts:
-            self.package.parts[part] = MINIMAL.encode()
+            self.package.parts[part] = minimal_styles(self.package)
             self.package.touch(part)
             add_content_type(self.package, part, STYLES_CONTENT)
         return part
@@ -84,6 +94,24 @@ class Styles:
             self._percent = self._xf(f'<xf xmlns="{MAIN}" numFmtId="{PERCENT}" fontId="0" fillId="0" borderId="0" '
                                      'xfId="0" applyNumberFormat="1"/>')
         return self._percent
+
+    def cell(self, band: bool = False, typed: bool = False, text: bool = False, top: bool = False) -> int:
+        """A round sheet's cell made for typing (issue 31): `band` for every other table, `typed` for a cell to type
+        a result in (a pale fill, over the band), `text` formats it as text, `top` draws the line above a table's
+        first row. 0 (the workbook's plain format) when none applies."""
+        key = (band and not typed, typed, text, top)
+        if key not in self._cells:
+            self._cells[key] = self._cell_xf(*key) if any(key) else 0
+        return self._cells[key]
+
+    def _cell_xf(self, band: bool, typed: bool, text: bool, top: bool) -> int:
+        colour = INPUT_FILL if typed else BAND_FILL if band else ""
+        fill = self._find_or_add("fills", f'<fill xmlns="{MAIN}"><patternFill patternType="solid"><fgColor '
+                                 f'rgb="{colour}"/><bgColor indexed="64"/></patternFill></fill>') if colour else 0
+        border = self._find_or_add("borders", TABLE_LINE) if top else 0
+        applied = ' applyFill="1"' * bool(fill) + ' applyBorder="1"' * bool(border) + ' applyNumberFormat="1"' * text
+        return self._xf(f'<xf xmlns="{MAIN}" numFmtId="{TEXT if text else 0}" fontId="0" fillId="{fill}" '
+                        f'borderId="{border}" xfId="0"{applied}/>')
 
     def _xf(self, xml: str) -> int:
         return self._find_or_add("cellXfs", xml)
@@ -113,6 +141,21 @@ class Styles:
         else:
             self.root.append(listing)
         return listing
+
+
+def minimal_styles(package) -> bytes:
+    """A style part for a workbook that has none: as many plain cell formats (and empty differential ones) as its
+    sheets name, so no style index already in a cell dangles (Excel would call the written workbook damaged) and
+    sheetrunner's own styles are appended after them."""
+    xfs, dxfs = 1, 0
+    for entry in package.sheets:
+        xml = package.parts[entry.part]
+        xfs = max([xfs, *(int(index) + 1 for index in STYLE_INDEX.findall(xml))])
+        dxfs = max([dxfs, *(int(index) + 1 for index in DXF_INDEX.findall(xml))])
+    styles = MINIMAL.replace(f'<cellXfs count="1">{PLAIN_XF}', f'<cellXfs count="{xfs}">{PLAIN_XF * xfs}')
+    if dxfs:
+        styles = styles.replace("</styleSheet>", f'<dxfs count="{dxfs}">{"<dxf/>" * dxfs}</dxfs></styleSheet>')
+    return styles.encode()
 
 
 def _same(first: etree._Element, second: etree._Element) -> bool:

@@ -1,0 +1,28 @@
+"""The hall server (SPEC §6a, issue 30): `sheetrunner serve EVENT.xlsx` puts the event on the players' phones over
+the venue's own network and takes results back, the workbook staying the record.
+
+One module per idea: `clock` (the round clock every screen shares), `security` (the event's secret, table codes,
+the slowing of wrong codes, cross-site checks), `journal` (SQLite beside the workbook: every report kept before a
+phone is told "received"), `results` (a report checked against the round, and written into the round sheet by
+the same safe write as every command), `state` (what the pages show, and when it changed), `desk` (the TO's
+actions), `api` and `pages` (the routes), `app` (the Starlette application), `server` (uvicorn and the addresses
+printed at start). Starlette and uvicorn load only here, so no other command pays for them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..xlsx import files
+
+JOURNAL_NAME = "journal.sqlite"
+
+
+def hall_folder(workbook: Path) -> Path:
+    """NAME-backups/hall/ beside the workbook: the journal and the secret, out of every served folder."""
+    return files.backups_folder(files.real_path(Path(workbook))) / "hall"
+
+
+def journal_exists(workbook: Path) -> bool:
+    """Whether the hall ever ran for this workbook: `pair` and `check` look no further (nor load sqlite3) if not."""
+    return (hall_folder(workbook) / JOURNAL_NAME).exists()
