@@ -144,8 +144,7 @@ def test_a_digit_look_alike_is_no_table_and_no_player_id(tmp_path, run):
     path = copy(SWISS_TP, tmp_path)
     set_cells(path, "Round 3", {"A2": "²"})
     book = openpyxl.load_workbook(path)
-    penalties = book.create_sheet("Penalties")
-    penalties.append(["Round", "Player", "Kind", "Points", "Note"])
+    penalties = book["Penalties"]  # the sample's, as init wrote it: headed, empty
     penalties.append([1, "³", "warning", None, None])
     book.save(path)
     result = run("check", path)
@@ -168,8 +167,7 @@ def played_event(folder: Path) -> Path:
     players["H1"], players["I1"] = "Painting", "Faction"
     for row in range(2, players.max_row + 1):
         players.cell(row, 8).value, players.cell(row, 9).value = 3, "Orks"
-    penalties = book.create_sheet("Penalties")
-    penalties.append(["Round", "Player", "Kind", "Points", "Note"])
+    penalties = book["Penalties"]  # the sample's, as init wrote it: headed, empty
     penalties.append([1, players["B2"].value, "point deduction", 1, "late"])
     book.save(path)
     return path
@@ -311,11 +309,11 @@ MAIN_NS = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 @pytest.mark.parametrize("part, change, message", [
     ("xl/worksheets/sheet1.xml", lambda data: UNKNOWN + data, "the part xl/worksheets/sheet1.xml declares an "
      "encoding that no spreadsheet writes and sheetrunner cannot read"),
-    ("xl/worksheets/sheet8.xml", lambda data: data.replace(MAIN_NS, b'xmlns="http://example.com/other"', 1),
-     'the part xl/worksheets/sheet8.xml, listed as the worksheet "Log", is not a worksheet part (its root element '
+    ("xl/worksheets/sheet9.xml", lambda data: data.replace(MAIN_NS, b'xmlns="http://example.com/other"', 1),
+     'the part xl/worksheets/sheet9.xml, listed as the worksheet "Log", is not a worksheet part (its root element '
      "is in the namespace http://example.com/other, not in the spreadsheet one)"),
-    ("xl/worksheets/sheet3.xml", lambda data: data.replace(b"<worksheet ", b"<chartsheet ", 1)
-     .replace(b"</worksheet>", b"</chartsheet>"), 'the part xl/worksheets/sheet3.xml, listed as the worksheet '
+    ("xl/worksheets/sheet4.xml", lambda data: data.replace(b"<worksheet ", b"<chartsheet ", 1)
+     .replace(b"</worksheet>", b"</chartsheet>"), 'the part xl/worksheets/sheet4.xml, listed as the worksheet '
      '"Round 1", is not a worksheet part (its root element is <chartsheet>, not <worksheet>)'),
     ("xl/styles.xml", lambda data: data.replace(b"<styleSheet ", b"<sst ", 1).replace(b"</styleSheet>", b"</sst>"),
      "the part xl/styles.xml, listed as the workbook's styles, is not a styleSheet part (its root element is <sst>, "
@@ -399,3 +397,16 @@ def test_the_printed_index_names_no_folder_of_the_tos(tmp_path, run):
     for pdf in pdfs:
         data = pdf.read_bytes()
         assert str(tmp_path).encode() not in data and b"file://" not in data
+
+
+@pytest.mark.parametrize("name", ["spring.ods", "spring.xls", "spring.csv", "spring"])
+def test_a_new_workbook_is_never_written_under_another_format_s_name(tmp_path, run, name):
+    """issue 29: `init x.ods` wrote an xlsx named .ods, which a spreadsheet refuses to open; so did `-o`."""
+    made = run("init", tmp_path / name, "--ruleset", "swiss")
+    assert (made.exit_code, made.stderr.splitlines()) == (3, [
+        f"{name}: sheetrunner writes an Excel workbook, so it cannot name it {name}: a spreadsheet would refuse to "
+        f"open it. Name it spring.xlsx.", "Error: Nothing was written."])
+    assert list(tmp_path.iterdir()) == []
+    path = Path(shutil.copy(SAMPLES / "swiss-tp-16-players.xlsx", tmp_path / "e.xlsx"))
+    copied = run("pair", path, "--no-reports", "-o", tmp_path / name)
+    assert copied.exit_code == 3 and not (tmp_path / name).exists()

@@ -150,6 +150,10 @@ def check_target(path: Path, in_place: bool) -> None:
     if real.exists() and not real.is_file():
         what = "a folder" if real.is_dir() else "a device or a pipe"
         raise refusal(path, f"{path} is {what}, not a workbook file.", "Choose a file name ending in .xlsx.")
+    made = (".xlsx",) if in_place else (".xlsx", ".xlsm")  # a new file is plain; a copy may keep its macros
+    if (not in_place or not real.exists()) and path.suffix.lower() not in made:
+        raise refusal(path, f"sheetrunner writes an Excel workbook, so it cannot name it {path.name}: a spreadsheet "
+                      "would refuse to open it.", f"Name it {path.stem}.xlsx.")
     if real.exists() and (not os.access(real, os.W_OK) or not stat.S_IMODE(real.stat().st_mode) & 0o222):
         raise refusal(path, "The workbook is read-only.", "Make it writable, or write a copy with -o NEW.xlsx.")
     lock = office_lock(real) if real.exists() else None
@@ -230,6 +234,15 @@ def _digest(path: Path) -> str | None:
 
 def backups_folder(path: Path) -> Path:
     return path.with_name(f"{path.stem}-backups")
+
+
+def backup_path(output: Path, backup: Path) -> str:
+    """The backup relative to the workbook's folder (`spring-backups/spring.20261125-101500.xlsx`), or in full
+    when it lies elsewhere (a symlinked workbook is backed up beside the file it points to)."""
+    try:
+        return str(backup.relative_to(output.absolute().parent.resolve()))
+    except ValueError:
+        return str(backup)
 
 
 def make_backup(path: Path) -> Path:
