@@ -24,9 +24,9 @@ from .model import Event, Round
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
 from .roster import Roster, read_roster
-from .rulesets import RULESET_NAMES, Ruleset, get_ruleset
-from .sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
-                     round_sheet, sheet_before_log, standings_sheet, write_log_row)
+from .rulesets import RULESET_NAMES, Ruleset, get_ruleset, known_ruleset
+from .sheets import (event_sheet, final_standings_sheet, penalties_sheet, played_round_sheet, player_cells,
+                     players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
 from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
 from .tournament import plan_next_round, round_from_pairing, standings_after
@@ -155,6 +155,7 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
         workbook = Workbook.blank(path)
         workbook.add_sheet(event_sheet(ruleset, chosen))
         workbook.add_sheet(players_sheet(ruleset, entries, roster.kept if roster else []))
+        workbook.add_sheet(penalties_sheet(ruleset, len(entries)))  # ready for a judge's penalty (issue 31)
         workbook.save()
     return InitResult(path, roster)
 
@@ -359,7 +360,7 @@ def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; a simulated event is never written over "
                                  "a file.", "Choose a new file name."))
-    ruleset = get_ruleset(setup.ruleset)
+    ruleset = known_ruleset(setup.ruleset)  # `simulate_setup` checked it
     for event, _, _, _ in simulate.play_event(setup, index):
         pass
     chosen = {"ruleset": ruleset.name, "rounds": setup.rounds, "seed": event.settings.seed,

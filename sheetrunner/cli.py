@@ -15,7 +15,7 @@ from . import __version__, exits
 from .console import Console, Progress, aligned_lines, terminal_width, use_forgiving_output
 from .exits import EXIT_CODES, EXIT_CODES_POINTER, SheetrunnerGroup, Stopped, run
 from .cli_copies import diff, merge
-from .cli_hall import hall_before_pair, hall_problems, serve
+from .cli_hall import codes_option, hall_before_pair, hall_problems, serve
 from .params import (WORKBOOK_PATH, RulesetName, from_older_copy_option, known_encoding, quiet_json_option,
                      quiet_option, setting_range)
 from .problems import EventOver
@@ -56,7 +56,7 @@ def init(workbook: Path, ruleset: str, players: Path | None, rounds: int | None,
     console = Console(quiet)
     made = run(console, lambda: api.init_event(workbook, ruleset, rounds, name, players, seed, date, top_cut or 0,
                                                team_size or 0))
-    if made.roster is not None:
+    if made.roster is not None and players is not None:  # a roster is read from --players only
         console.say(made.roster.summary(players.name))
     if made.roster is not None and made.roster.players:
         console.say(f"Made {workbook} ({ruleset}) with the {len(made.roster.players)} player(s) imported. Next: "
@@ -100,9 +100,10 @@ def check(workbook: Path, as_json: bool, quiet: bool) -> None:
 @click.option("--no-reports", is_flag=True, help="Do not render the HTML reports.")
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
-@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON (see the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was written as JSON (see docs/json.md).")
 @from_older_copy_option
 @quiet_json_option
+@codes_option
 def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path | None, no_reports: bool,
          templates: Path | None, as_json: bool, from_older_copy: bool, quiet: bool) -> None:
     """Pair the next round and write it, with the standings so far, into the workbook.
@@ -138,7 +139,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
 
 @cli.command(epilog=EXIT_CODES_POINTER)
 @click.argument("workbook", type=WORKBOOK_PATH)
-@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see the README).")
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON (see docs/json.md).")
 @click.option("--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also save them as a CSV file (the same columns as --json).")
 @click.option("--xlsx", "xlsx_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -196,6 +197,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
 @click.option("--templates", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="A folder of your own report templates, used before the shipped ones.")
 @quiet_option
+@codes_option
 def report(workbook: Path, round_number: int | None, out: Path | None, pdf: bool, paper: str,
            templates: Path | None, quiet: bool) -> None:
     """Render a round's printable reports: pairings, slips, standings, poster, history.
@@ -272,7 +274,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
       sheetrunner simulate spring.xlsx          (each player's chances, and what they need)
     """
     from . import api, output
-    from .rulesets import get_ruleset
+    from .rulesets import known_ruleset
     console = Console(quiet or as_json)
     if (workbook is None) == (ruleset is None):
         raise click.UsageError("Give a workbook, or --ruleset and --players for a new event.")
@@ -291,7 +293,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
         else:
             from .simulate import Setup  # only this command needs it
 
-            setup = Setup(ruleset, player_count, rounds or get_ruleset(ruleset).default_rounds(player_count), runs,
+            setup = Setup(ruleset, player_count, rounds or known_ruleset(ruleset).default_rounds(player_count), runs,
                           1 if seed is None else seed, draw_rate, skill, cut or 8)
             summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))
             lines, title = output.simulation_lines(summary), f"{ruleset}, {player_count} players: simulated"

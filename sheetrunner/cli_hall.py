@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 from pathlib import Path
 
@@ -59,3 +60,23 @@ def hall_problems(workbook: Path) -> list:
     from .hall.pending import journal_problems
 
     return journal_problems(workbook)
+
+
+def codes_option(command):
+    """`--codes` for `pair` and `report`: each result slip carries its table's code for the hall from now on (the
+    event's secret is made beside the workbook, as `serve` makes it), before the hall is first started. Without
+    it, codes appear once `serve` has run for the event: a TO who never opens the hall sees none."""
+
+    @click.option("--codes", is_flag=True, help="Print each table's code for `sheetrunner serve` on its result slip, "
+                  "from now on (codes appear anyway once serve has run for this event).")
+    @functools.wraps(command)
+    def with_codes(*args, codes: bool, **kwargs):
+        source = Path(kwargs["workbook"])
+        target = Path(kwargs.get("output_file") or source)  # `pair -o NEW.xlsx`: the event goes on in NEW.xlsx
+        if codes and source.is_file() and target.parent.is_dir():  # a mistyped path is the command's to refuse
+            from .hall.security import event_secret
+
+            event_secret(target)
+        return command(*args, **kwargs)
+
+    return with_codes

@@ -31,7 +31,7 @@ def _collator():
         """pyuca's collator, its table parsed one block at a time."""
 
         def __init__(self) -> None:
-            self.table, self.loaded = Trie(), set()
+            self.table, self.loaded = Trie(), set[int]()
             self.text = Path(pyuca.__file__).with_name(f"allkeys-{self.UCA_VERSION}.txt").read_text(encoding="utf-8")
             self.implicit_weights = [
                 [int(start, 16), int(end, 16), int(base, 16)]

@@ -7,8 +7,12 @@ import os
 import shutil
 import sys
 import textwrap
+from typing import TYPE_CHECKING, Any
 
 import click
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 from .problems import ERROR, WARNING, Problem
 
@@ -65,7 +69,7 @@ class Console:
 
 # Errors red and warnings yellow, for a person at a terminal (issue 31): the line that stopped the command, or the
 # one to read before going on, found at a glance among the others.
-COLOURS = {ERROR: {"fg": "red", "bold": True}, WARNING: {"fg": "yellow"}}
+COLOURS: dict[str, dict[str, Any]] = {ERROR: {"fg": "red", "bold": True}, WARNING: {"fg": "yellow"}}
 
 
 def colour_wanted(err: bool) -> bool:
@@ -96,7 +100,8 @@ class Progress:
     one line when the work starts instead, so a long silence never looks like a hang."""
 
     def __init__(self, console: Console, label: str):
-        self.console, self.label, self.bar, self.announced = console, label, None, False
+        self.console, self.label, self.announced = console, label, False
+        self.bar: ProgressBar[int] | None = None
 
     def step(self, done: int, total: int) -> None:
         if not self.console.live:
@@ -124,10 +129,11 @@ def aligned_lines(headers: tuple[str, str, str], rows: list[tuple[str, str, str]
     itself; unwrapped when `width` is None (a pipe or a file) or too narrow to leave it 30 characters."""
     first, second = (max(len(row[i]) for row in [headers, *rows]) for i in (0, 1))
     indent = first + second + 4
-    wrap = width is not None and width - indent >= 30
+    room = width - indent if width is not None else 0
+    wrap = room >= 30
     lines = []
     for key, label, meaning in [headers, *rows]:
-        parts = (textwrap.wrap(meaning, width - indent) if wrap else [meaning]) or [""]
+        parts = (textwrap.wrap(meaning, room) if wrap else [meaning]) or [""]
         lines.append(f"{key:<{first}}  {label:<{second}}  {parts[0]}")
         lines += [" " * indent + part for part in parts[1:]]
     return lines

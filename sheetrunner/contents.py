@@ -83,7 +83,8 @@ class Contents:
         """Name a row by another key (the same player, known by ID in another copy)."""
         if row in self.cells.get(sheet, {}):
             self.cells[sheet][key] = self.cells[sheet].pop(row)
-        for table in (self.rows, self.row_numbers, self.names):
+        tables: tuple[dict[tuple[str, str], Any], ...] = (self.rows, self.row_numbers, self.names)
+        for table in tables:
             if (sheet, row) in table:
                 table[(sheet, key)] = table.pop((sheet, row))
 
@@ -98,7 +99,7 @@ class Contents:
 
     @property
     def rounds(self) -> list[int]:
-        return sorted(round_number(sheet) for sheet in self.sheet_titles if round_number(sheet) is not None)
+        return sorted(number for sheet in self.sheet_titles if (number := round_number(sheet)) is not None)
 
     def row_places(self, sheet: str) -> dict[str, dict[str, Typed]]:
         """A sheet's values by row and column."""
@@ -115,7 +116,9 @@ def comparable(value: Any) -> Any:
         return text or None
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, (datetime.date, datetime.datetime)):
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        value = datetime.datetime(value.year, value.month, value.day)  # as `xlsx.read` gives a date cell
+    if isinstance(value, datetime.datetime):
         return value.isoformat(sep=" ")
     return value
 

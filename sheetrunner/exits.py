@@ -51,7 +51,7 @@ class Failed(click.ClickException):
         else:
             message = f"{sum(p.is_error for p in error.problems)} problem(s) to fix; nothing was written."
         super().__init__(message)
-        self.exit_code = error.exit_code
+        self.exit_code = error.exit_code  # type: ignore[misc]  # click's class default, overridden per error
 
     def show(self, file=None) -> None:
         Console().say(f"Error: {self.format_message()}", err=True, severity=ERROR)
@@ -63,7 +63,7 @@ class Stopped(click.ClickException):
 
     def __init__(self, line: str, exit_code: int):
         super().__init__(line)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # click's class default, overridden per error
 
     def show(self, file=None) -> None:
         if self.message:

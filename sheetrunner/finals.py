@@ -146,7 +146,7 @@ def survivors(event: Event, ruleset: Ruleset, stages: tuple[Round, ...], seeded:
     """Who is still in the bracket after `stages`: the winners of each match and the byes of the last stage."""
     alive = list(seeded)
     for stage in stages:
-        out = set()
+        out: set[int] = set()
         for table in stage.games:
             if not all(seat.has_result for seat in table.seats):
                 continue  # not played yet: both still in
@@ -237,7 +237,7 @@ def _bracket_places(event: Event, ruleset: Ruleset, seeded: list[int], seed_of: 
     champion = alive[0] if len(alive) == 1 and len(event.playoff) == len(titles) else None
     ordered = [(champion, "Champion")] if champion else []
     for title in reversed(titles):
-        ordered += [(pid, title) for pid in sorted(seeded, key=seed_of.get) if out_at.get(pid) == title]
+        ordered += [(pid, title) for pid in sorted(seeded, key=seed_of.__getitem__) if out_at.get(pid) == title]
     ordered += [(pid, "") for pid in seeded if pid not in out_at and pid != champion]
     return ordered
 

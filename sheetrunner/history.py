@@ -14,7 +14,7 @@ class History:
     times: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> meetings
     byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     last_table: dict[int, int] = field(default_factory=dict)
-    seats: dict[int, dict[int, int]] = field(  # pid -> seat number -> times sat there
+    seats: dict[int, dict[int | str, int]] = field(  # pid -> seat (a number, or a power) -> times sat there
         default_factory=lambda: defaultdict(lambda: defaultdict(int)))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Sequence
 
 from .league_names import ALIASES_SHEET, accents, fold_name, possible_duplicates
 from .league_tiers import Tier, counted, shortfall, tier_named, tier_of
@@ -160,7 +160,7 @@ class Season:
         return tuple(TIEBREAKS[key] for key in self.rules.tiebreakers)
 
 
-def compute_season(events: list[EventResult], rules: LeagueRules, aliases: list[Alias] = ()) -> Season:
+def compute_season(events: list[EventResult], rules: LeagueRules, aliases: Sequence[Alias] = ()) -> Season:
     """The season table: each player's events scored by the league's rule, the best N counted, ranked by points
     then the tiebreakers; players under the minimum attendance listed after. Raises `EventError` with every
     problem when players cannot be told apart."""
@@ -201,7 +201,7 @@ def rules_problems(events: list[EventResult], rules: LeagueRules) -> list[Proble
             for event in events if not event.two_player]
 
 
-def match_players(events: list[EventResult], aliases: list[Alias]) -> tuple[dict[tuple[int, str], str], list[Problem]]:
+def match_players(events: list[EventResult], aliases: Sequence[Alias]) -> tuple[dict[tuple[int, str], str], list[Problem]]:
     """Each (event, name) -> the season player's key: `id:…` for a League ID, else `name:…` (the folded name after
     the aliases). A name without an ID that some row carries with one ID is that player; with two IDs, an error."""
     problems: list[Problem] = []
@@ -227,7 +227,7 @@ def match_players(events: list[EventResult], aliases: list[Alias]) -> tuple[dict
     return keys, problems
 
 
-def _aliases_joining_two(aliases: list[Alias], canonical: Callable[[str], str],
+def _aliases_joining_two(aliases: Sequence[Alias], canonical: Callable[[str], str],
                          ids_of_name: dict[str, set[str]]) -> list[Problem]:
     """Each alias names one player (issue 29): one whose spellings carry two League IDs would make one player
     vanish into another, so it is an error at its row."""
@@ -261,7 +261,7 @@ def _same_player(event: EventResult, first: Entry, second: Entry, key: str) -> P
                    f"{event.label} {why}.", "Give each their own League ID, or correct the Aliases sheet.")
 
 
-def _alias_map(aliases: list[Alias], problems: list[Problem]) -> Callable[[str], str]:
+def _alias_map(aliases: Sequence[Alias], problems: list[Problem]) -> Callable[[str], str]:
     """A name's folded form after following the Aliases (Name -> Same as, chains too); a loop is an error."""
     step = {fold_name(a.name): fold_name(a.same_as) for a in aliases if fold_name(a.name) != fold_name(a.same_as)}
     rows = {fold_name(a.name): a.row for a in aliases}
@@ -299,7 +299,7 @@ def event_points(entry: Entry, rules: LeagueRules) -> Fraction:
 
 
 def _row(events: list[EventResult], rules: LeagueRules, key: str, entries: list[tuple[int, Entry]],
-         aliases: list[Alias]) -> SeasonRow:
+         aliases: Sequence[Alias]) -> SeasonRow:
     scored = [(index, entry, event_points(entry, rules.for_tier(events[index].tier))) for index, entry in entries]
     kept = counted([(index, events[index].tier, points, entry.place) for index, entry, points in scored], rules.tiers,
                    rules.best)
@@ -309,7 +309,7 @@ def _row(events: list[EventResult], rules: LeagueRules, key: str, entries: list[
                      sum((p.points for p in played if p.counted), Fraction(0)), played)
 
 
-def _shown_name(entries: list[tuple[int, Entry]], aliases: list[Alias]) -> str:
+def _shown_name(entries: list[tuple[int, Entry]], aliases: Sequence[Alias]) -> str:
     """The name an Aliases row points at, else the spelling used most; on a tie the one with accents (a keyboard
     drops them, nobody adds them by mistake), then the latest."""
     spelled = {fold_name(entry.name) for _, entry in entries}
@@ -334,7 +334,7 @@ def _ranked(rows: list[SeasonRow], rules: LeagueRules) -> tuple[SeasonRow, ...]:
     for eligible in (True, False):  # each row's key once, equal keys side by side: linear past the sort
         group = sorted(((sort_key(r), r) for r in rows if (not short_of(r, rules)) == eligible),
                        key=lambda keyed: (_negated(keyed[0]), fold_name(keyed[1].name)))
-        counts, first = Counter(key for key, _ in group), {}
+        counts, first = Counter(key for key, _ in group), dict[object, int]()
         for position, (key, row) in enumerate(group):
             first.setdefault(key, position)
             ranked.append(SeasonRow(first[key] + 1 if eligible else None, counts[key] > 1 and eligible, row.name,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from .league import EventResult, Entry, LeagueRules, Season, compute_season
 from .league_files import counted_twice, event_identity, event_not_season, same_events, same_files, season_suffix
@@ -117,7 +117,7 @@ class LeagueResult:
     reports_problem: Problem | None = None  # why the reports could not be made (the workbook was written)
 
 
-def run_league(season_path: Path | str, event_paths: list[Path | str] = (), reports: bool = True,
+def run_league(season_path: Path | str, event_paths: Sequence[Path | str] = (), reports: bool = True,
                out: Path | str | None = None, templates: Path | str | None = None, pdf: bool = False,
                paper: str = "A4", progress: Callable[[str], None] = lambda step: None) -> LeagueResult:
     """Read the events, compute the season, write it into the season workbook (made when missing), then render

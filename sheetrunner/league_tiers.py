@@ -79,7 +79,7 @@ def tier_of(typed: str, cell: str, size: int, tiers: tuple[Tier, ...]) -> tuple[
                 f"Add a {TIERS_SHEET} sheet (Setting | one column per tier), or leave the Tier blank.")
         return "", [Problem("Events", cell, f'"{typed}" is not a tier of the season.', hint)]
     reached = [tier for tier in tiers if tier.players_from is not None and size >= tier.players_from]
-    return (max(reached, key=lambda tier: tier.players_from).name if reached else ""), []
+    return (max(reached, key=lambda tier: tier.players_from or 0).name if reached else ""), []
 
 
 def counted(scored: list[tuple[int, str, Fraction, int]], tiers: tuple[Tier, ...], best: int | None) -> set[int]:
@@ -90,7 +90,7 @@ def counted(scored: list[tuple[int, str, Fraction, int]], tiers: tuple[Tier, ...
     taken: Counter = Counter()
     kept = []
     for event, tier, _, _ in sorted(scored, key=lambda s: (-s[2], s[3], s[0])):
-        if caps.get(tier) is None or taken[tier] < caps[tier]:
+        if (cap := caps.get(tier)) is None or taken[tier] < cap:
             taken[tier] += 1
             kept.append(event)
     return set(kept[:best or len(kept)])

@@ -102,7 +102,7 @@ def note_digests(written: Round) -> list[str]:
 
 def id_ranges(ids: list[int]) -> str:
     """IDs as compact ranges: 1-12,14,16-30."""
-    parts: list[str] = []
+    parts: list[list[int]] = []
     for pid in sorted(set(ids)):
         if parts and parts[-1][1] == pid - 1:
             parts[-1][1] = pid
@@ -200,8 +200,9 @@ def _in_written_order(rows: list[tuple], cell: Callable[[tuple, str], str]) -> l
     timed = [(said, time) for said, time in zip(content, times) if time is not None]
 
     def when(position: int) -> str:
-        if times[position] is not None:
-            return times[position]
+        time = times[position]
+        if time is not None:
+            return time
         return max((time for said, time in timed if said <= content[position]), default="")
 
     order = sorted(range(len(rows)), key=lambda position: (when(position), content[position]))  # stable

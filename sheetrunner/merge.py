@@ -203,16 +203,16 @@ class MergeResult:
 def merge_copies(path: Path | str, copies: list[Path | str]) -> MergeResult:
     """`sheetrunner merge EVENT COPY…`: what was typed in copies of the event, brought into it in one safe write
     (conflicts named cell by cell, nothing written until they are settled)."""
-    path, copies = Path(path), [Path(c) for c in copies]
-    command = "merge " + " ".join(c.name for c in copies)
+    path, copy_paths = Path(path), [Path(c) for c in copies]
+    command = "merge " + " ".join(c.name for c in copy_paths)
     with writing(path, None, "merge") as target:
         loaded = load_event(path)
         event = read_contents(loaded.workbook.sheets, loaded.workbook.titles)
-        for copy in copies:
+        for copy in copy_paths:
             if files.real_path(copy) == files.real_path(path):
                 raise Refusal(Problem(copy.name, "", f"{copy.name} is the event itself.", "Name the copies after it."))
         ancestor = common_ancestor(path, event)
-        plan = plan_merge(event, [read_copy(copy, event, path, ancestor) for copy in copies], path.name)
+        plan = plan_merge(event, [read_copy(copy, event, path, ancestor) for copy in copy_paths], path.name)
         raise_on_errors(plan.problems)
         if plan.is_empty:
             raise Refusal(Problem("", "", f"The copies hold nothing that {path.name} lacks.", "Nothing to merge."))

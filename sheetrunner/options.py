@@ -281,6 +281,14 @@ NAMES_SORTED_BY = Option(
     "van, de, von… before it).", kind="choice", choices=("first name", "last name"))
 
 
+# The hall's table codes on the pairings too (issue 30), written by `init` after Names sorted by, so every earlier
+# row stays where it was.
+CODES_ON_PAIRINGS = Option(
+    "codes_on_pairings", "Codes on pairings", False, "`sheetrunner serve`: print each table's code on its players' "
+    "lines of the pairings too, not only on its result slip (anyone who reads the pairings can then report any "
+    "table).", kind="yesno")
+
+
 FINAL_DECIDES_OPTION = Option(
     "final_decides", "Final decides", "places", "With a top cut: places, the final game alone orders its players "
     "(ties to the higher seed); score, its players are ranked by their score with the final's added (Diplomacy: "
@@ -309,10 +317,10 @@ def distinct(options) -> tuple[Option, ...]:
 def event_options(ruleset_options: tuple[Option, ...] = ()) -> tuple[Option, ...]:
     """Every setting of an event, in the order `init` writes them in the Event sheet: the common ones, the
     ruleset's own, then the hall's, the soft scores' and the team event's, then, for a ruleset that counts drawn
-    games, the intentional draw's, then how lists sort names (added later: earlier rows keep their place). The one
-    list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
+    games, the intentional draw's, then how lists sort names and the codes on pairings (added later: earlier rows
+    keep their place). The one list `init`, validation, `sheetrunner rulesets` and `simulate` use."""
     return COMMON_OPTIONS + tuple(ruleset_options) + HALL_OPTIONS + SOFT_SCORE_OPTIONS + TEAM_OPTIONS \
-        + late_options(ruleset_options) + (NAMES_SORTED_BY,)
+        + late_options(ruleset_options) + (NAMES_SORTED_BY, CODES_ON_PAIRINGS)
 
 
 def late_options(ruleset_options: tuple[Option, ...]) -> tuple[Option, ...]:

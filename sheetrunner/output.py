@@ -10,7 +10,7 @@ import io
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from .console import CONTROL
 from .exits import Stopped
@@ -19,6 +19,7 @@ from .numbers import cell_number, shown_number
 from .round_summary import round_summary
 from .standings import Standings
 from .swap import write_file
+from .xlsx.files import backup_path
 from .xlsx.sheetxml import ooxml_text
 
 
@@ -26,7 +27,7 @@ def json_number(value) -> int | float:
     return cell_number(value, 6)
 
 
-def standings_rows(table: Standings, placings: list = ()) -> list[dict[str, Any]]:
+def standings_rows(table: Standings, placings: Sequence[Any] = ()) -> list[dict[str, Any]]:
     """The scripting interface: rows in rank order, one key per tiebreaker, numbers as numbers.
 
     Rulesets that rank inside groups add the group (e.g. "pod") and "overall_rank". Once a top cut is decided,
@@ -79,7 +80,7 @@ def export_team_standings(teams: Standings, path: Path, encoding: str = "utf-8-s
     return write_file(path.with_name(f"{path.stem}-teams{path.suffix}"), csv_text(team_rows(teams)).encode(encoding))
 
 
-def export_standings(table: Standings, path: Path, placings: list = (), encoding: str = "utf-8-sig",
+def export_standings(table: Standings, path: Path, placings: Sequence[Any] = (), encoding: str = "utf-8-sig",
                      teams: Standings | None = None) -> Path:
     """The JSON rows as a CSV or Excel file (by the name's suffix): a clean file for a website or a federation,
     put in place whole (`swap.write_file`) so a half-written file never stands.
@@ -133,7 +134,7 @@ def csv_text(rows: list[dict[str, Any]]) -> str:
 
 
 def write_xlsx_rows(rows: list[dict[str, Any]], path: Path | io.BytesIO, title: str,
-                    more: list[tuple[str, list[dict[str, Any]]]] = ()) -> None:
+                    more: Sequence[tuple[str, list[dict[str, Any]]]] = ()) -> None:
     """The rows as one sheet (and `more` sheets after it: a team event's teams), every text an explicit string
     cell: a name such as `=HYPERLINK(...)` is shown, never run; a control character is stored as OOXML's
     `_xHHHH_`, as in the workbook. Numbers and TRUE/FALSE keep their types."""
@@ -236,15 +237,6 @@ def outstanding_lines(found: Any) -> list[str]:
     return [f"{found.title}: {len(found.tables)} {found.noun.lower()}{plural} with no result yet."] + \
         [f"  {found.noun} {table['table']}: " + " v ".join(p["name"] for p in table["players"])
          for table in found.tables]
-
-
-def backup_path(output: Path, backup: Path) -> str:
-    """The backup relative to the workbook's folder (`spring-backups/spring.20261125-101500.xlsx`), or in full
-    when it lies elsewhere (a symlinked workbook is backed up beside the file it points to)."""
-    try:
-        return str(backup.relative_to(output.absolute().parent.resolve()))
-    except ValueError:
-        return str(backup)
 
 
 def round_json(result) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Penalties in scoring (issue 21, §2): what each kind in the `Penalties` sheet does to a round's scores.
 
-Penalties are applied where a round is scored, before any tiebreaker reads the scores, so every tiebreaker
+Penalties are applied where a round is scored (`tournament.compute_scores`, through the ruleset's
+`with_game_losses`, `forced_result` and `deduct_from`), before any tiebreaker reads the scores, so every tiebreaker
 sees them (an opponent's match-win % after a match loss, the opponents' sums after a deduction):
 
 - warning: changes nothing; it is shown in the player's history.
@@ -17,18 +18,12 @@ sees them (an opponent's match-win % after a match loss, the opponents' sums aft
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from .model import (DISQUALIFICATION, GAME_LOSS, MATCH_LOSS, POINT_DEDUCTION, Event, Penalty, Player, Round,
-                    SeatScore)
+from .model import DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, Event, Penalty, Player, Round, SeatScore
 from .numbers import shown_number
 from .tiebreakers import DEDUCTED
-
-if TYPE_CHECKING:
-    from .rulesets import Ruleset
 
 
 def penalties_in(event: Event, round_number: int, kind: str) -> list[Penalty]:
@@ -48,28 +43,6 @@ def forced_outcomes(event: Event, round_: Round) -> dict[int, str]:
             elif losers & set(table.opponents_of(pid)):
                 outcomes[pid] = "win"
     return outcomes
-
-
-def penalised_round(event: Event, round_: Round, ruleset: Ruleset) -> Round:
-    """The round as scored: its typed results with each game loss counted as a game the opponent won."""
-    losses = Counter(penalty.player_id for penalty in penalties_in(event, round_.number, GAME_LOSS))
-    return ruleset.with_game_losses(round_, dict(losses)) if losses else round_
-
-
-def apply_penalties(scores: list[SeatScore], event: Event, round_: Round, ruleset: Ruleset) -> list[SeatScore]:
-    """One round's scores with its match losses deciding their matches and its point deductions taken off."""
-    if not event.penalties:
-        return scores
-    forced = forced_outcomes(event, round_)
-    deducted: dict[int, Fraction] = {}
-    for penalty in penalties_in(event, round_.number, POINT_DEDUCTION):
-        deducted[penalty.player_id] = deducted.get(penalty.player_id, Fraction(0)) + penalty.points
-    if not forced and not deducted:
-        return scores
-    decided = [ruleset.forced_result(score, forced[score.player_id], event.settings)
-               if score.player_id in forced and score.opponents else score for score in scores]
-    return [deduct(score, deducted[score.player_id], ruleset.deduct_from) if score.player_id in deducted else score
-            for score in decided]
 
 
 def deduct(score: SeatScore, points: Fraction, value_key: str) -> SeatScore:

@@ -136,9 +136,10 @@ def lacking(written: Contents, now: Contents, record: Record, path: Path,
     """(sheet, cell, message, hint) for each sheet of `written` that `now` lacks or holds less of."""
     when = f"({record.command}, {record.time})"
     kept = f"The file sheetrunner wrote is kept as {path.stem}-backups/{FOLDER}/{path.name}"
-    hint = (f"This looks like an older copy saved over the workbook. {kept}: go on in it (`sheetrunner merge` "
-            f"brings this copy's new values into it), or, to go on from this copy on purpose, run the command "
-            f"with {ON_PURPOSE}.") if not on_purpose else \
+    hint = (f"This looks like an older copy saved over the workbook. {kept}: go on in it (`sheetrunner diff` "
+            f"shows what this copy holds that it does not; `sheetrunner merge` brings that in while both are at "
+            f"one round), or, to go on from this copy on purpose, run the command with {ON_PURPOSE}.") \
+        if not on_purpose else \
         f"Going on from this older copy ({ON_PURPOSE}, or a command that writes nothing). {kept}."
     found = []
     for sheet in written.sheet_titles:

@@ -20,12 +20,12 @@ from .layout import LOG_SHEET, STANDINGS_TITLE, sheet_key
 from .logsheet import same_results
 from .model import Event
 from .options import normal
-from .output import backup_path
 from .problems import Problem
 from .tiebreakers import TIEBREAKERS
 from .validate.reader import find_sheet
 from .workbook import Workbook
 from .xlsx.carry import DEFAULT_WIDTH, has_formula, moved_cell, place_cells, read_stored_sheet
+from .xlsx.files import backup_path
 from .xlsx.sheetxml import SheetTable
 
 # Headers sheetrunner writes on some of its sheets but not always (besides every tiebreaker's label): an old column

@@ -111,9 +111,9 @@ def _header_layout(header: list[str], known: dict[str, Column], roster: Roster) 
     if not has_name:
         parts = [f'"{as_text(header[i])}"' for i in (layout.first, layout.last) if i is not None]
         roster.used.insert(0, "Name from " + " + ".join(parts))
-        for index in (layout.first, layout.last):  # kept beside the Name too, for lists by last name (`names`)
-            if index is not None:
-                layout.kept[index] = as_text(header[index])
+        for position in (layout.first, layout.last):  # kept beside the Name too, for lists by last name (`names`)
+            if position is not None:
+                layout.kept[position] = as_text(header[position])
     elif layout.first is not None or layout.last is not None:
         for index in (layout.first, layout.last):  # a Name column wins; first and last names are kept beside it
             if index is not None:

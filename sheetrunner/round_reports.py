@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import finals
+from .hall.security import round_codes
 from .model import Event, Round, SeatScore
 from .problems import EventError, PartlyDone, Problem, warning
 from .reports.stamp import KIT, STAMP_VERSION, made_from, stale_printouts, stale_reports
@@ -78,6 +79,7 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
               if name not in rules.left_out_reports}
     data = reports.build_report_data(event, rules, round_, paired_on, latest, _scores(upto, ruleset, latest), titles)
+    data.extra.update(_codes(event, round_, workbook))
     folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
     stale = stale_reports(folder, stamp)
@@ -92,6 +94,13 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     if written.unprinted is not None:
         raise PartlyDone(written.unprinted.problems, f"The HTML reports were written in {folder}; the PDFs were not.")
     return ReportResult(round_number, folder, written.files, stale, round_.sheet, written.removed_pdfs)
+
+
+def _codes(event: Event, round_: Round, workbook: Path) -> dict[str, dict[str, str]]:
+    """Each table's code, printed on its result slip (and with `Codes on pairings`, on its players' lines of the
+    pairings) once the event's hall has a secret (issue 30): a TO who never opens the hall sees no codes."""
+    codes = round_codes(workbook, round_.number, (game.number for game in round_.games))
+    return {"codes": codes, "pairing_codes": codes if event.settings.option("codes_on_pairings") else {}}
 
 
 def _printouts(titles: dict[str, str], kit: tuple[str, ...], pdf: bool, folder: Path, stamp: str, round_number: int,

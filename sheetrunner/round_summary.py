@@ -204,6 +204,7 @@ def changes_line(result: Any, old: Round, names: dict[int, str]) -> str:
         if now is not None and then is not None and now[0] == then[0]:
             same += 1
         elif then is None:
+            assert now is not None  # the key is in one of the two
             changes.append(f"{noun} {key} ({now[1]}, new)")
         elif now is None:
             changes.append(f"{noun} {key} (not played now, was {then[1]})")
@@ -234,8 +235,12 @@ def seat_changes(now: frozenset, then: frozenset, names: dict[int, str]) -> str:
     if max(len(new), len(old)) < 3:
         return ""
     order = sorted(new.keys() | old.keys(), key=label_order)
-    return "; ".join(f"{seat if not seat.isdigit() else f'seat {seat}'}: {names.get(new.get(seat), 'nobody')}, was "
-                     f"{names.get(old.get(seat), 'nobody')}" for seat in order if new.get(seat) != old.get(seat))
+
+    def who(seating: dict[str, int], seat: str) -> str:
+        return names.get(seating[seat], "nobody") if seat in seating else "nobody"
+
+    return "; ".join(f"{seat if not seat.isdigit() else f'seat {seat}'}: {who(new, seat)}, was {who(old, seat)}"
+                     for seat in order if new.get(seat) != old.get(seat))
 
 
 def old_seating(table: Table, names: dict[int, str]) -> tuple[frozenset, str]:

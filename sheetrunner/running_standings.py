@@ -20,14 +20,13 @@ from itertools import combinations
 from typing import Any, Callable, Iterator
 
 from .model import Event, Round, SeatScore
-from .penalties import apply_penalties, penalised_round
 from .rulesets import Ruleset
 from .rulesets.base import Ruleset as BaseRuleset
 from .running_columns import COLUMNS, Column, Tally, Unsupported
 from .soft_scores import ranking_tiebreakers, soft_scores
 from .standings import Standings, StandingsRow
 from .tiebreakers import TIEBREAKERS, ScoreTable
-from .tournament import scored_rounds, standings_after
+from .tournament import apply_penalties, penalised_round, scored_rounds, standings_after
 
 
 class ExactValues(Mapping):
@@ -153,7 +152,8 @@ def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -
 def _rank_plain(running: RunningStandings, event: Event) -> Standings:
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
-    return Standings(running.after, ranking_tiebreakers(keys, event), tuple(running.rows(columns, keys)))
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score),
+                     tuple(running.rows(columns, keys)))
 
 
 def _rank_chits(running: RunningStandings, event: Event) -> Standings:
@@ -170,8 +170,8 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     columns["swiss_rank"] = swiss_rank, None
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
-    return Standings(running.after, ranking_tiebreakers(keys, event), tuple(running.rows(columns, keys)),
-                     extras=extras)
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score),
+                     tuple(running.rows(columns, keys)), extras=extras)
 
 
 def _rank_pods(running: RunningStandings, event: Event) -> Standings:
@@ -191,7 +191,8 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
         roster = [p for p in event.players if p.id in in_pod]
         rows += [replace(row, group=pod, overall_rank=overall[row.player.id])
                  for row in running.rows(columns, used, roster)]
-    return Standings(running.after, ranking_tiebreakers(keys, event), tuple(rows), group_label="Pod")
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score), tuple(rows),
+                     group_label="Pod")
 
 
 def _ranker(event: Event, ruleset: Ruleset) -> Callable[[RunningStandings, Event], Standings] | None:

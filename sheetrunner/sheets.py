@@ -6,7 +6,7 @@ drop-downs) or into the cells to set, and hands it to the `Workbook`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from . import columns as cols
 from .layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
@@ -18,6 +18,7 @@ from .rulesets import RULESET_NAMES, Ruleset
 from .standings import Standings
 from .numbers import cell_number
 from .typing_aids import made_for_typing
+from .validate.penalties import COLUMNS as PENALTY_COLUMNS, PENALTIES_SHEET, POINTS, ROUND, PLAYER as PENALISED
 from .workbook import Workbook
 from .grid import column_letter
 from .xlsx.sheetxml import SheetTable, Validation
@@ -56,7 +57,7 @@ def event_sheet(ruleset: Ruleset, chosen: dict[str, Any]) -> SheetTable:
     return SheetTable(EVENT_SHEET, ["Setting", "Value", "About"], rows, [24, 22, 90], validations=rules)
 
 
-def players_sheet(ruleset: Ruleset, roster: list[dict[str, Any]], kept: list[str] = ()) -> SheetTable:
+def players_sheet(ruleset: Ruleset, roster: list[dict[str, Any]], kept: Sequence[str] = ()) -> SheetTable:
     """`Players`: sheetrunner's columns with drop-downs and number checks, then the roster's own columns."""
     columns = cols.PLAYER_COLUMNS + ruleset.player_columns
     rows = [[entry.get("id", index)] + [entry.get(c.key) for c in columns[1:]] + [entry.get(h) for h in kept]
@@ -66,6 +67,31 @@ def players_sheet(ruleset: Ruleset, roster: list[dict[str, Any]], kept: list[str
              if (rule := validation_for(c)) is not None}
     return SheetTable(PLAYERS_SHEET, [c.header for c in columns] + list(kept), rows,
                       [c.width for c in columns] + [16] * len(kept), validations=rules, autofilter=True)
+
+
+ROWS_FOR_PENALTIES = 200  # far more penalties than an event gives; the checks reach down to here
+
+
+def penalties_sheet(ruleset: Ruleset, players: int) -> SheetTable:
+    """`Penalties` (issue 31): Round | Player | Kind | Points | Note, empty, headed as `validate.penalties` reads it
+    (its own columns, so the two cannot drift apart), so a judge's penalty is typed without looking up a header.
+    The drop-downs warn instead of refusing where the reader takes more than they offer: the Player list offers
+    the roster's names (as far down Players as its checks reach), and an ID is read too; the Kind list offers
+    the ruleset's kinds, and DQ, GL and ML are read too."""
+    from_players = f"{PLAYERS_SHEET}!$B$2:$B${max(players + 200, ROWS_FOR_LATE_ENTRIES)}"  # Name, as init writes it
+    kinds = ", ".join(ruleset.penalty_kinds)
+    rules = {
+        column_range(1, ROWS_FOR_PENALTIES + 1): validation_for(ROUND),
+        column_range(2, ROWS_FOR_PENALTIES + 1): Validation(
+            "list", source=from_players, title="Player", error_style="warning",
+            message=PENALISED.hint + " An ID is read too: keep it with Yes."),
+        column_range(3, ROWS_FOR_PENALTIES + 1): Validation(
+            "list", choices=tuple(ruleset.penalty_kinds), title="Kind", error_style="warning",
+            message=f"Pick one of: {kinds} (DQ, GL and ML are read too: keep them with Yes)."),
+        column_range(4, ROWS_FOR_PENALTIES + 1): Validation("any", title="Points", prompt=POINTS.hint),
+    }
+    return SheetTable(PENALTIES_SHEET, [c.header for c in PENALTY_COLUMNS], [],
+                      [c.width for c in PENALTY_COLUMNS], validations=rules)
 
 
 def column_range(column: int, last_row: int) -> str:
@@ -167,7 +193,7 @@ def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str,
     return found
 
 
-def write_log_row(workbook: Workbook, values: list[Any], recovered: list[list[Any]] = ()) -> None:
+def write_log_row(workbook: Workbook, values: list[Any], recovered: Sequence[list[Any]] = ()) -> None:
     """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers. A
     new Log starts with the `recovered` rows of one that was deleted (`logrecovery`)."""
     if workbook.title(LOG_SHEET) is None:

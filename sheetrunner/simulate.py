@@ -31,7 +31,7 @@ from .history import History, add_round, compute_history
 from .model import Event, Player, Round, Seat, Settings, Table
 from .options import event_options
 from .pairing import Pairing
-from .rulesets import Ruleset, get_ruleset
+from .rulesets import Ruleset, known_ruleset
 from .running_standings import RunningStandings
 from .simulate_figures import RunFigures, count_round, measure_round, record_text, records_of
 from .standings import Standings
@@ -121,7 +121,7 @@ def play_event(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standin
 def _play(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, History, RunningStandings]]:
     """`play_event`, with the running standings: each round is scored once, and the history grows by it, after
     the caller has measured it on the history it was paired on."""
-    ruleset = get_ruleset(setup.ruleset)
+    ruleset = known_ruleset(setup.ruleset)
     rng = random.Random(f"{setup.seed}:run {index}")
     players = tuple(Player(pid, f"Player {pid}") for pid in range(1, setup.players + 1))
     strength = {p.id: rng.gauss(0, 1) * setup.skill for p in players}
@@ -138,7 +138,7 @@ def _play(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, H
 
 def run_once(setup: Setup, index: int) -> RunFigures:
     """One whole event of the setup, measured."""
-    ruleset = get_ruleset(setup.ruleset)
+    ruleset = known_ruleset(setup.ruleset)
     two_player = ruleset.two_player
     figures = RunFigures()
     tally = {pid: [0, 0, 0] for pid in range(1, setup.players + 1)}  # the players `_play` makes, in order
@@ -193,7 +193,7 @@ def mtr_rounds(players: int) -> int:
 
 def summarize(setup: Setup, runs: list[RunFigures]) -> dict[str, Any]:
     """The figures a TO reads, averaged over the runs (JSON-ready)."""
-    ruleset = get_ruleset(setup.ruleset)
+    ruleset = known_ruleset(setup.ruleset)
     count = len(runs)
 
     def per_round(attribute: str) -> list[float]:
@@ -323,7 +323,7 @@ def simulate_rest(setup: RestSetup, workers: int = 1,
     count = len(runs)
     now = standings_after(setup.event, setup.ruleset)
     names = setup.event.players_by_id
-    places = {pid: [] for pid in names}
+    places: dict[int, list[int]] = {pid: [] for pid in names}
     made: dict[int, Counter] = {pid: Counter() for pid in names}
     tried: dict[int, Counter] = {pid: Counter() for pid in names}
     for order, wins in runs:

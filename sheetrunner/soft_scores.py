@@ -83,24 +83,19 @@ def with_soft_tiebreakers(keys: tuple[str, ...], scores: tuple[SoftScore, ...]) 
     return keys + added
 
 
-def ranking_tiebreakers(keys: tuple[str, ...], event: Event) -> tuple[Tiebreaker, ...]:
+def ranking_tiebreakers(keys: tuple[str, ...], event: Event, main_score: str | None) -> tuple[Tiebreaker, ...]:
     """The tiebreakers of `keys`: the library's, a soft score's own column, and the main score with the `add`
-    soft scores added to it."""
+    soft scores added to it. `main_score` is the ranking ruleset's (`Ruleset.main_score`): the ruleset hands it
+    down, as this module sits below the rulesets."""
     scores = soft_scores(event.settings)
     if not scores:
         return tuple(TIEBREAKERS[key] for key in keys)
     by_key = {score.key: score for score in scores}
     added = tuple(score for score in scores if score.use == ADD)
-    main = main_score(event)
-    return tuple(soft_column(by_key[key]) if key in by_key else
-                 with_added(TIEBREAKERS[key], added) if key == main and added else TIEBREAKERS[key] for key in keys)
-
-
-def main_score(event: Event) -> str:
-    from .rulesets import get_ruleset  # rulesets rank through standings, which use this module
-
-    ruleset = get_ruleset(event.settings.ruleset)
-    return ruleset.main_score if ruleset is not None else ""
+    if added and main_score is None:
+        raise ValueError("An added soft score needs the ruleset's main score to add to: pass main_score.")
+    return tuple(soft_column(by_key[key]) if key in by_key else with_added(TIEBREAKERS[key], added)
+                 if key == main_score and added else TIEBREAKERS[key] for key in keys)
 
 
 @lru_cache(maxsize=None)
@@ -128,10 +123,10 @@ def with_added(main: Tiebreaker, added: tuple[SoftScore, ...]) -> Tiebreaker:
     return replace(main, compute=compute, meaning=f"{main.meaning} Plus {names} (soft score).")
 
 
-def shown_columns(event: Event, ranked_by: tuple[Tiebreaker, ...]) -> tuple[Tiebreaker, ...]:
+def shown_columns(event: Event, ranked_by: tuple[Tiebreaker, ...], main_score: str | None) -> tuple[Tiebreaker, ...]:
     """The soft score columns shown beside the ranking: those not already ranking tiebreakers."""
     keys = {tiebreaker.key for tiebreaker in ranked_by}
-    main = next((tb.label for tb in ranked_by if tb.key == main_score(event)), "the main score")
+    main = next((tb.label for tb in ranked_by if tb.key == main_score), "the main score")
     return tuple(soft_column(score, main) for score in soft_scores(event.settings) if score.key not in keys)
 
 

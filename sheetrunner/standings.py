@@ -59,15 +59,16 @@ class Standings:
 
 def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tuple[str, ...],
                       after_round: int, context: dict[str, Any] | None = None,
-                      players: tuple[Player, ...] | None = None) -> Standings:
-    """Rank players (default: the whole roster; tiebreakers always read everyone) by the tiebreakers, in order.
+                      players: tuple[Player, ...] | None = None, main_score: str | None = None) -> Standings:
+    """Rank players (default: the whole roster; tiebreakers always read everyone) by the tiebreakers, in order;
+    `main_score` is the ranking ruleset's, which an `add` soft score raises (`soft_scores`).
 
     Each tiebreaker splits the groups still tied after the ones before it, so a
     group-aware tiebreaker (head-to-head) sees exactly who is tied. Players who
     share every value share the rank (`=3`).
     """
     players = players if players is not None else event.players
-    tiebreakers = ranking_tiebreakers(tiebreaker_keys, event)  # the library's, and soft scores (issue 21)
+    tiebreakers = ranking_tiebreakers(tiebreaker_keys, event, main_score)  # the library's, and soft scores (issue 21)
     player_ids = tuple(player.id for player in players)
     # Tiebreakers see the whole roster (a pod's players may have met players now in another pod);
     # only `players` are ranked.
@@ -96,10 +97,11 @@ def compute_standings(event: Event, scores: list[SeatScore], tiebreaker_keys: tu
     return Standings(after_round, tiebreakers, tuple(rows))
 
 
-def with_shown_columns(standings: Standings, event: Event, scores: list[SeatScore]) -> Standings:
+def with_shown_columns(standings: Standings, event: Event, scores: list[SeatScore],
+                       main_score: str | None = None) -> Standings:
     """The standings with the columns shown beside the ranking (issue 21): each soft score that is not a
     tiebreaker, and `Penalty` (the points deducted) once anyone has had points deducted."""
-    columns = shown_columns(event, standings.tiebreakers)
+    columns = shown_columns(event, standings.tiebreakers, main_score)
     deducted: dict[int, Fraction] = {}
     for score in scores:
         if DEDUCTED in score.values:

@@ -100,7 +100,7 @@ def _swap_in(temporary: Path, folder: Path) -> None:
 def clean_leftovers(path: Path) -> list[Path]:
     """What killed runs left beside `path`: an old set waiting to be removed is put back when `path` is missing
     (a kill between the two renames of a swap), every other leftover removed. A live run's are left alone."""
-    removed = []
+    removed: list[Path] = []
     if not path.parent.is_dir():
         return removed
     prefix = f".{path.name}.sheetrunner-"

@@ -6,14 +6,16 @@ so the same workbook always gives the same answer and tests need no files.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from . import finals
 from .history import compute_history
 from .layout import round_title
-from .model import BYE, Event, Round, Seat, SeatScore, Table
+from .model import BYE, GAME_LOSS, POINT_DEDUCTION, Event, Round, Seat, SeatScore, Table
 from .pairing import Pairing, PairingImpossible
-from .penalties import apply_penalties, penalised_round
+from .penalties import deduct, forced_outcomes, penalties_in
 from .problems import EventError, EventOver, NoLegalPairing, Problem, Refusal
 from .rulesets import Ruleset
 from .standings import Standings, StandingsRow, with_shown_columns
@@ -47,6 +49,28 @@ def compute_scores(event: Event, ruleset: Ruleset) -> list[SeatScore]:
     return ruleset.finalize(scores, event)
 
 
+def penalised_round(event: Event, round_: Round, ruleset: Ruleset) -> Round:
+    """The round as scored: its typed results with each game loss counted as a game the opponent won."""
+    losses = Counter(penalty.player_id for penalty in penalties_in(event, round_.number, GAME_LOSS))
+    return ruleset.with_game_losses(round_, dict(losses)) if losses else round_
+
+
+def apply_penalties(scores: list[SeatScore], event: Event, round_: Round, ruleset: Ruleset) -> list[SeatScore]:
+    """One round's scores with its match losses deciding their matches and its point deductions taken off."""
+    if not event.penalties:
+        return scores
+    forced = forced_outcomes(event, round_)
+    deducted: dict[int, Fraction] = {}
+    for penalty in penalties_in(event, round_.number, POINT_DEDUCTION):
+        deducted[penalty.player_id] = deducted.get(penalty.player_id, Fraction(0)) + penalty.points
+    if not forced and not deducted:
+        return scores
+    decided = [ruleset.forced_result(score, forced[score.player_id], event.settings)
+               if score.player_id in forced and score.opponents else score for score in scores]
+    return [deduct(score, deducted[score.player_id], ruleset.deduct_from) if score.player_id in deducted else score
+            for score in decided]
+
+
 def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = None) -> Standings:
     """Standings after `round_number` (default: the last round with every result in)."""
     counted = scored_rounds(event)
@@ -55,7 +79,8 @@ def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = N
     truncated = event.with_rounds(counted)
     scores = compute_scores(truncated, ruleset)
     after = counted[-1].number if counted else 0
-    return replace(with_shown_columns(ruleset.rank(truncated, scores, after), truncated, scores), scores=tuple(scores))
+    ranked = ruleset.rank(truncated, scores, after)
+    return replace(with_shown_columns(ranked, truncated, scores, ruleset.main_score), scores=tuple(scores))
 
 
 @dataclass

@@ -201,7 +201,8 @@ def as_games_won(raw: Any, minimum: int | None = 0) -> int:
             return IntentionalDraw(0, 0, None, clean_text(raw))
         match = MATCH_SCORE.match(clean_text(raw))
         if match:
-            won, opponent, drawn = (int(part) if part is not None else None for part in match.groups())
+            first, second, third = match.groups()  # the drawn games are optional
+            won, opponent, drawn = int(first), int(second), (int(third) if third is not None else None)
             kind = IntentionalDraw if (won, opponent, drawn) == INTENTIONAL_DRAW_SCORE else MatchScore
             return kind(as_whole_number(won, minimum), opponent, drawn, clean_text(raw))
     return as_whole_number(raw, minimum)

@@ -138,3 +138,19 @@ def seating(path: Path, round_number: int) -> dict[Any, list[str]]:
     for row in rows[1:]:
         tables.setdefault(row[table_column], []).append(row[columns["Player"]])
     return tables
+
+
+def game_win_figures(run, path: Path) -> tuple[dict, dict]:
+    """Each player's (match points, GW%, OGW%) as `standings --json` prints them, and (GW%, OGW%) exactly, as the
+    library computes them: the two tests of game points compare both with figures worked by hand."""
+    import json
+
+    from sheetrunner import api
+
+    result = run("standings", "--json", "--no-write", path)
+    assert result.exit_code == 0, result.output
+    shown = {row["name"]: (row["match_points"], row["game_win_pct"], row["opponents_game_win_pct"])
+             for row in json.loads(result.stdout)}
+    exact = {row.player.name: (row.values["game_win_pct"], row.values["opponents_game_win_pct"])
+             for row in api.current_standings(path, write=False).standings.rows}
+    return shown, exact

@@ -22,6 +22,8 @@ CAUGHT = {
         "test_mid_event.py::test_hand_made_rematch_team_pair_and_fixed_table_clash_are_warnings"],
     "A result was typed wrong in an earlier round": [
         "test_workbook_format.py::test_changed_earlier_results_are_reported_with_their_tables"],
+    "A judge gives a penalty": ["test_docs_examples.py::test_init_writes_a_penalties_sheet_ready_to_fill",
+                                "test_penalties.py::test_swiss_event_with_every_kind_of_penalty"],
     "You pair twice by mistake.": ["test_mid_event.py::test_pairing_twice_by_mistake_is_one_line"],
     "A Diplomacy player volunteers to sit out.": [
         "test_diplomacy.py::test_boards_powers_and_volunteer_sit_outs_through_pair"],

@@ -17,6 +17,7 @@ from sheetrunner.rulesets import all_rulesets
 RULESETS = all_rulesets()
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = README.parent / "docs"
 
 
 def test_version_and_help(run):
@@ -76,7 +77,8 @@ def test_init_writes_settings_roster_and_styling(tmp_path, run):
                         "Round minutes": 50, "Public URL": None, "Results reported by": "either player",
                         "Soft scores": None, "Soft score use": "award",
                         "Team size": "none", "Team match result": "board wins", "Team tiebreakers": None,
-                        "Team bye": "every board won", "Names sorted by": "first name"}
+                        "Team bye": "every board won", "Names sorted by": "first name",
+                        "Codes on pairings": "No"}
     players = book["Players"]
     assert [c.value for c in players[1]] == ["ID", "Name", "Team", "Fixed table", "Dropped after", "Joined in",
                                              "Byes"]
@@ -149,14 +151,17 @@ def test_tiebreakers_and_rulesets_listings(run):
     assert run("rulesets").stdout.startswith("swiss-tp: Swiss with tournament points")
 
 
-def test_every_tiebreaker_and_ruleset_is_documented_in_the_readme():
+def test_every_tiebreaker_and_ruleset_is_documented_in_the_docs():
+    """The reference pages the README links: every tiebreaker key in docs/tiebreakers.md, every ruleset a heading
+    of docs/rulesets.md."""
     from sheetrunner.rulesets import all_rulesets
     RULESETS = all_rulesets()
     from sheetrunner.tiebreakers import TIEBREAKERS
 
-    text = README.read_text(encoding="utf-8")
-    assert [key for key in TIEBREAKERS if f"`{key}`" not in text] == []
-    assert [name for name in RULESETS if f"### `{name}`" not in text] == []
+    tiebreakers = (DOCS / "tiebreakers.md").read_text(encoding="utf-8")
+    rulesets = (DOCS / "rulesets.md").read_text(encoding="utf-8")
+    assert [key for key in TIEBREAKERS if f"`{key}`" not in tiebreakers] == []
+    assert [name for name in RULESETS if f"## `{name}`" not in rulesets] == []
 
 
 @pytest.mark.parametrize("ruleset, players, rounds", [("swiss-tp", 16, 4), ("swiss-tp", 100, 7), ("swiss-tp", 0, 5),

@@ -59,9 +59,9 @@ def test_five_rounds_from_init_to_final_standings(tmp_path, run):
         {"rank": 5, "name": "Eli", "tp": 3, "op": 5, "sp": 0, "opponents_op": 80 - 5},
     ]
     book = openpyxl.load_workbook(path)
-    assert book.sheetnames == ["Event", "Players", "Round 1", "Standings after R1", "Round 2", "Standings after R2",
-                               "Round 3", "Standings after R3", "Round 4", "Standings after R4", "Round 5",
-                               "Standings after R5", "Log"]
+    assert book.sheetnames == ["Event", "Players", "Penalties", "Round 1", "Standings after R1", "Round 2",
+                               "Standings after R2", "Round 3", "Standings after R3", "Round 4", "Standings after R4",
+                               "Round 5", "Standings after R5", "Log"]
     written = [[c.value for c in row] for row in book["Standings after R5"].iter_rows()]
     assert written[0] == ["Rank", "ID", "Player", "Team", "TP", "OP", "SP", "Opp OP", "Draw", "Status"]
     assert [r[:8] for r in written[1:]] == [

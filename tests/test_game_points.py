@@ -2,7 +2,7 @@
 
 One small card-game event, replayed through the CLI under three rules: the MTR's default (appendix C: a game
 won 3, drawn 1, lost 0; a bye a 2-0 match), a drawn game worth 0 (melee.gg's "Two-Game Matches" scoring; its
-best-of-three pages give a drawn game 1, as the MTR: see the README's table), and the MTR's points with a bye
+best-of-three pages give a drawn game 1, as the MTR: see docs/rulesets.md's table), and the MTR's points with a bye
 counted 3-0. The values are exact (Fractions from the library) and as `standings --json` prints them.
 """
 
@@ -12,7 +12,7 @@ import json
 from fractions import Fraction as F
 
 import pytest
-from builder import make_event
+from builder import game_win_figures, make_event
 
 from sheetrunner import api
 
@@ -71,14 +71,9 @@ def event(tmp_path, settings):
 def test_game_win_pct_follows_the_game_point_settings(tmp_path, run, rule):
     settings, expected = EXPECTED[rule]
     path = event(tmp_path, settings)
-    result = run("standings", "--json", "--no-write", path)
-    assert result.exit_code == 0, result.output
-    shown = {row["name"]: (row["match_points"], row["game_win_pct"], row["opponents_game_win_pct"])
-             for row in json.loads(result.stdout)}
+    shown, exact = game_win_figures(run, path)
     assert shown == {name: (MATCH_POINTS[name], round(float(gw), 6), round(float(ogw), 6))
                      for name, (gw, ogw) in expected.items()}
-    exact = {row.player.name: (row.values["game_win_pct"], row.values["opponents_game_win_pct"])
-             for row in api.current_standings(path, write=False).standings.rows}
     assert exact == expected
 
 

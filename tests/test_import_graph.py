@@ -1,6 +1,12 @@
-"""The package's modules import each other in one direction (issue 23): no cycle among module-level imports, so
-each module can be read, tested and loaded on its own. Imports inside functions (the lazy loading of heavy
-packages) are not edges: they run after every module has loaded."""
+"""The package's modules import each other in one direction (issues 23, 32): no cycle among them, counting every
+import, so each module can be read, tested and changed on its own. A cycle closed by an import inside a function,
+inside `if TYPE_CHECKING:` or by a module loaded by name (`import_module`) is still two modules that must change
+together, so every one of them is an edge here. Only third-party packages may be imported lazily to keep start-up
+cheap; a sheetrunner module that must stay unloaded lives in a module of its own that only its command imports.
+
+Not counted: the package `__init__` Python runs before a submodule (`sheetrunner/validate/__init__.py` before
+`validate/reader.py`). That edge follows from where a module lives, not from what it imports; `from .validate
+import x` names the package and is counted."""
 
 from __future__ import annotations
 
@@ -15,31 +21,57 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported(path: Path, name: str) -> set[str]:
-    """The sheetrunner modules `path` imports at module level (not inside functions or classes' methods)."""
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found = set()
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def absolute(node: ast.ImportFrom, name: str, is_package: bool) -> str:
+    """The module an `ImportFrom` names, its dots resolved against the importing module `name`."""
+    if not node.level:
+        return node.module or ""
+    package = name.split(".") if is_package else name.split(".")[:-1]
+    anchor = package[: len(package) - node.level + 1]
+    return ".".join(anchor + ([node.module] if node.module else []))
+
+
+def loaded_by_name(tree: ast.Module, name: str, is_package: bool, known: set[str]) -> set[str]:
+    """The modules a package loads by name (`import_module(f".{module}", __name__)`): every one of its own
+    submodules whose name it spells in a string."""
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and getattr(node.func, "id", getattr(node.func, "attr", "")) == "import_module"]
+    if not calls:
+        return set()
+    package = name if is_package else name.rsplit(".", 1)[0]
+    spelled = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    return {f"{package}.{word}" for word in spelled if f"{package}.{word}" in known}
+
+
+def imported(path: Path, name: str, known: set[str]) -> dict[str, int]:
+    """Every sheetrunner module `path` imports, wherever the import stands (module level, function, class,
+    `if TYPE_CHECKING:`), each with the line of its first import."""
+    tree, is_package, found = ast.parse(path.read_text(encoding="utf-8")), path.name == "__init__.py", {}
+    for node in ast.walk(tree):
+        targets = []
         if isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(anchor + ([base] if base else []))
-            if base.startswith("sheetrunner"):
-                found.add(base)
-                found.update(f"{base}.{alias.name}" for alias in node.names)
+            base = absolute(node, name, is_package)
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
         elif isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names if alias.name.startswith("sheetrunner"))
+            targets = [alias.name for alias in node.names]
+        for target in targets:
+            if target in known and target != name:
+                found[target] = min(found.get(target, node.lineno), node.lineno)
+    for target in loaded_by_name(tree, name, is_package, known) - {name}:
+        found.setdefault(target, 1)
     return found
 
 
-def graph() -> dict[str, set[str]]:
-    modules = {module_name(path): path for path in PACKAGE.rglob("*.py")}
-    return {name: {target for target in imported(path, name) if target in modules and target != name}
-            for name, path in modules.items()}
+def graph() -> dict[str, dict[str, int]]:
+    """Each module's imports of the package's modules, with the line of each."""
+    known = modules()
+    return {name: imported(path, name, set(known)) for name, path in known.items()}
 
 
-def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+def cycles(edges: dict[str, set[str]] | dict[str, dict[str, int]]) -> list[list[str]]:
     """Every cycle found by a depth-first walk (each reported once, from its first module met)."""
     found, state = [], {}
 
@@ -59,8 +91,34 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_module_imports_one_that_imports_it_back():
-    assert cycles(graph()) == []
+    edges = graph()
+    assert [" -> ".join(f"{a} (line {edges[a][b]})" for a, b in zip(cycle, cycle[1:])) + f" -> {cycle[-1]}"
+            for cycle in cycles(edges)] == []
 
 
 def test_the_walk_finds_a_cycle_when_there_is_one():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def write(root: Path, files: dict[str, str]) -> dict[str, Path]:
+    for relative, text in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return {relative: root / relative for relative in files}
+
+
+def test_every_kind_of_import_is_an_edge(tmp_path, monkeypatch):
+    """Inside a function, under TYPE_CHECKING, `from . import module`, `from .. import x`, and by name."""
+    monkeypatch.setitem(globals(), "PACKAGE", tmp_path / "sheetrunner")
+    write(tmp_path, {
+        "sheetrunner/__init__.py": "",
+        "sheetrunner/top.py": "def f():\n    from .deep import inner\n",
+        "sheetrunner/deep/__init__.py": "from importlib import import_module\nNAMES = ('one',)\n"
+                                        "def get(n):\n    return import_module(f'.{n}', __name__)\n",
+        "sheetrunner/deep/inner.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .. import top\n",
+        "sheetrunner/deep/one.py": "from . import inner\nimport sheetrunner.top\n",
+    })
+    assert {name: set(targets) for name, targets in graph().items()} == {
+        "sheetrunner": set(), "sheetrunner.top": {"sheetrunner.deep.inner"},
+        "sheetrunner.deep": {"sheetrunner.deep.one"}, "sheetrunner.deep.inner": {"sheetrunner.top"},
+        "sheetrunner.deep.one": {"sheetrunner.deep.inner", "sheetrunner.top"}}

@@ -58,8 +58,9 @@ def test_an_older_copy_saved_over_the_workbook_is_named_and_never_paired_over(tm
     before = digest(path)
     expected = ("Round 4: The workbook has no Round 4 sheet, but sheetrunner wrote one (pair, {time}). This looks "
                 "like an older copy saved over the workbook. The file sheetrunner wrote is kept as "
-                "spring-backups/last-written/spring.xlsx: go on in it (`sheetrunner merge` brings this copy's new "
-                "values into it), or, to go on from this copy on purpose, run the command with --from-older-copy.")
+                "spring-backups/last-written/spring.xlsx: go on in it (`sheetrunner diff` shows what this copy holds "
+                "that it does not; `sheetrunner merge` brings that in while both are at one round), or, to go on from "
+                "this copy on purpose, run the command with --from-older-copy.")
     time = (tmp_path / "spring-backups" / "last-written" / "record.json").read_text().split('"time": "')[1][:19]
     checked = run("check", path)
     assert (checked.exit_code, checked.stdout.splitlines()) == (1, [expected.format(time=time),

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.options import (COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, MEAN, NAMES_SORTED_BY, NONE,
-                                 SOFT_SCORE_OPTIONS,
-                                 TEAM_OPTIONS, Option, distinct, event_options, fraction_cell, normal,
-                                 option_by_label, read_mean_or_number, read_none_or_whole, read_url)
+from sheetrunner.options import (CODES_ON_PAIRINGS, COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, MEAN,
+                                 NAMES_SORTED_BY, NONE, Option, SOFT_SCORE_OPTIONS, TEAM_OPTIONS, distinct,
+                                 event_options, fraction_cell, normal, option_by_label, read_mean_or_number,
+                                 read_none_or_whole, read_url)
 from sheetrunner.rulesets import RULESET_NAMES, get_ruleset
 from sheetrunner.values import BadValue, as_number
 
@@ -184,7 +184,7 @@ def test_distinct_keeps_each_key_once_in_its_first_place():
 
 def test_event_options_in_the_order_init_writes_them():
     assert event_options((BEST_OF,)) == COMMON_OPTIONS + (BEST_OF,) + HALL_OPTIONS + SOFT_SCORE_OPTIONS + TEAM_OPTIONS \
-        + (NAMES_SORTED_BY,)  # written last (issue 31): no earlier row moves
+        + (NAMES_SORTED_BY, CODES_ON_PAIRINGS)  # written last (issues 31, 30): no earlier row moves
     assert [o.label for o in COMMON_OPTIONS[:6]] == ["Format version", "Ruleset", "Rounds", "Event name", "Date",
                                                     "Random seed"]
     assert COMMON_OPTIONS[0].default == FORMAT_VERSION == 1

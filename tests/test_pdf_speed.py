@@ -1,6 +1,6 @@
 """One browser prints every report of a round (issue 20): the PDFs are those a browser started for each page prints,
 page for page, "Page x of y" on each; progress counts every report; a page that cannot be printed is named.
-No timings here: bench figures are in the README."""
+No timings here: bench figures are in docs/performance.md."""
 
 from __future__ import annotations
 

@@ -90,12 +90,12 @@ def test_init_writes_exactly_the_settings_rulesets_lists(tmp_path, run, name):
     assert sorted(written) == sorted(listed)
 
 
-def test_the_readme_lists_every_setting_as_the_command_does(run):
-    """One list of settings, from the declarations: the README's copy is the command's output, line for line."""
+def test_the_docs_list_every_setting_as_the_command_does(run):
+    """One list of settings, from the declarations: docs/settings.md's copy is the command's output, line for line."""
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Every setting, as `sheetrunner rulesets` lists it", 1)[1]
+    text = (Path(__file__).resolve().parent.parent / "docs" / "settings.md").read_text(encoding="utf-8")
+    section = text.split("# Every setting, as `sheetrunner rulesets` lists it", 1)[1]
     listed = section.split("```text\n", 1)[1].split("```", 1)[0]
     assert listed == run("rulesets").stdout
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from sheetrunner.model import Event, Player, Round, Seat, Settings, Table
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.rulesets.pod_memory import (groups_played, moved_players, names_text, opponents_played,
-                                             played_meetings)
+from sheetrunner.rulesets.pod_memory import groups_played, moved_players, names_text, opponents_played
+from sheetrunner.rulesets.pod_schedule import played_meetings
 
 RULES = all_rulesets()["pod-round-robin"]
 NAMES = {1: "Ann", 2: "Ben", 3: "Cat", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus"}
@@ -57,14 +57,14 @@ def test_names_as_a_sentence_lists_them():
 
 def test_nobody_moved_no_problem():
     played = event({1: "A", 2: "A", 3: "B", 4: "B"}, Round(1, (game(1, 1, 2), game(2, 3, 4))))
-    assert moved_players(RULES, played, "Players", locate) == []
+    assert moved_players(played, "Players", locate) == []
 
 
 def test_a_player_moved_after_playing_is_an_error_at_their_pod_cell():
     played = event({1: "Z", 2: "A", 3: "A", 4: "A", 5: "B", 6: "B"},
                    Round(1, (game(1, 1, 2), game(2, 3, 4), game(3, 5, 6))),
                    Round(2, (game(1, 1, 3), game(2, 2, 4), game(3, 5, 6))))
-    assert [str(p) for p in moved_players(RULES, played, "Players", locate)] == [
+    assert [str(p) for p in moved_players(played, "Players", locate)] == [
         "Players!D2: Ann was moved from pod A to Z after the schedule was fixed (they played Ben and Cat of pod "
         "A). Change it back to A: a pod's round robin is fixed when it starts."]
 
@@ -74,11 +74,11 @@ def test_a_late_entry_placed_in_another_pod_than_they_played_in_is_told_to_type_
     played = event({1: "A", 2: "A", 3: "A", 4: "B", 5: "B", 6: "B", 7: ""},
                    Round(1, (game(1, 1, 2), game(2, 4, 5))), Round(2, (game(1, 1, 3), game(2, 7, 4), game(3, 5, 6))),
                    joined={7: 2})
-    assert [str(p) for p in moved_players(RULES, played, "Players", locate)] == [
+    assert [str(p) for p in moved_players(played, "Players", locate)] == [
         "Players!D8: Gus was moved from pod B to A after the schedule was fixed (they played Dan of pod B). Type B "
         "as their Pod: a pod's round robin is fixed when it starts."]
 
 
 def test_a_whole_pod_renamed_is_no_move():
     played = event({1: "C", 2: "C", 3: "B", 4: "B"}, Round(1, (game(1, 1, 2), game(2, 3, 4))))
-    assert moved_players(RULES, played, "Players", locate) == []
+    assert moved_players(played, "Players", locate) == []

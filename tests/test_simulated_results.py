@@ -1,4 +1,4 @@
-"""The simulator's model of one game (README, "Simulating"): the stronger player wins with the logistic chance of
+"""The simulator's model of one game (docs/simulate.md): the stronger player wins with the logistic chance of
 the strength difference, a share `draw_rate` of games is drawn (or has no winner), and each ruleset types the
 result a real table would. Checked on many seeded games, with strengths far enough apart that the stronger
 player's chance is 1 - 5e-5: what a mutant of `random_result` changes shows in every game."""

@@ -69,6 +69,7 @@ def test_init_writes_the_soft_score_settings(tmp_path, run):
     # only the team event's settings (issue 22), and those added later still (issues 33, 31), come after them
     assert rows["Soft score use"][0] == rows["Soft scores"][0] + 1 == rows["Team size"][0] - 1
     after = [label for label, (index, _) in rows.items() if index > rows["Team match result"][0]]
-    assert after == ["Team tiebreakers", "Team bye", "Game points for an intentional draw", "Names sorted by"]
+    assert after == ["Team tiebreakers", "Team bye", "Game points for an intentional draw", "Names sorted by",
+                     "Codes on pairings"]
     lists = {str(rule.sqref): rule.formula1 for rule in sheet.data_validations.dataValidation}
     assert lists[f"B{rows['Soft score use'][0]}"] == '"award,add,tiebreaker"'

@@ -131,7 +131,7 @@ def test_rank_label():
 def test_an_added_soft_score_raises_the_main_score():
     players = (Player(1, "Ann", extra={"soft_scores": {"soft_painting": F(2)}}), Player(2, "Ben"))
     standings = compute_standings(event(*players, soft_scores="Painting (add)"), points({1: 3, 2: 4}),
-                                  ("match_points",), 1)
+                                  ("match_points",), 1, main_score="match_points")
     assert [(row.player.id, row.values["match_points"]) for row in standings.rows] == [(1, 5), (2, 4)]
 
 

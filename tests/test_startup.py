@@ -69,3 +69,22 @@ def test_pairing_a_two_player_swiss_round_loads_no_numpy_pandas_or_solver(tmp_pa
                                                                           (2, "Cat", 3, 1), (2, "Dov", 3, 1)]])
     assert loaded_by("pair", path, "--no-reports") == [  # 1 v 2, 3 v 4 breaks no rule: not even a matching
         "lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets", "sheetrunner.rulesets.swiss_tp"]
+
+
+def test_pairing_three_diplomacy_boards_runs_cp_sat_without_pandas(tmp_path):
+    """Three boards of seven cannot avoid repeats after two rounds, so CP-SAT groups the field (issue 34); it
+    is reached without `cp_model`, whose pandas import cost more than a Swiss event's whole `pair`."""
+    import random
+
+    import openpyxl
+
+    from sheetrunner.pairing.boards import POWERS
+
+    names = [f"P{i}" for i in range(1, 22)]
+    rounds = [[[seat // 7 + 1, POWERS[seat % 7], None, name, 4 if seat % 7 == 6 else 5, None, None, None, 1907, None]
+               for seat, name in enumerate(random.Random(number).sample(names, 21))] for number in (1, 2)]
+    path = make_event(tmp_path / "e.xlsx", names, rounds, ruleset="ndc-diplomacy", total_rounds=7, round_headers=[
+        "Board", "Power", "ID", "Player", "Centres", "Eliminated", "Result", "Yellow cards", "End year", "Note"])
+    loaded = loaded_by("pair", path, "--no-reports")
+    assert "ortools" in loaded and "pandas" not in loaded
+    assert "Round 3" in openpyxl.load_workbook(path, read_only=True).sheetnames  # the round was paired

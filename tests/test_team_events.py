@@ -158,7 +158,7 @@ def test_the_workbook_written_passes_its_own_check(cup):
     assert outputs["check"].stdout.splitlines()[-1] == "0 error(s), 0 warning(s)."
     assert "Dune has no player for board 3" not in outputs["check"].stdout  # the event is over: no round to come
     assert openpyxl.load_workbook(path).sheetnames == [
-        "Event", "Players", "Round 1", "Standings after R1", "Team standings after R1", "Round 2",
+        "Event", "Players", "Penalties", "Round 1", "Standings after R1", "Team standings after R1", "Round 2",
         "Standings after R2", "Team standings after R2", "Round 3", "Standings after R3", "Team standings after R3",
         "Log"]
     assert checked_clean(run, path).splitlines()[-1] == outputs["check"].stdout.splitlines()[-1]

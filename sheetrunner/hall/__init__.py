@@ -4,9 +4,10 @@ the venue's own network and takes results back, the workbook staying the record.
 One module per idea: `clock` (the round clock every screen shares), `security` (the event's secret, table codes,
 the slowing of wrong codes, cross-site checks), `journal` (SQLite beside the workbook: every report kept before a
 phone is told "received"), `results` (a report checked against the round, and written into the round sheet by
-the same safe write as every command), `state` (what the pages show, and when it changed), `desk` (the TO's
-actions), `api` and `pages` (the routes), `app` (the Starlette application), `server` (uvicorn and the addresses
-printed at start). Starlette and uvicorn load only here, so no other command pays for them.
+the same safe write as every command), `snapshot` (the event as the pages show it, made by the writer
+process), `changes` (the pages' event streams told of a change), `state` (what the pages show, and when it
+changed), `desk` (the TO's actions), `api` and `pages` (the routes), `app` (the Starlette application), `server`
+(uvicorn and the addresses printed at start). Starlette and uvicorn load only here, so no other command pays for them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..xlsx import files
 JOURNAL_NAME = "journal.sqlite"
 
 
-def hall_folder(workbook: Path) -> Path:
+def hall_folder(workbook: Path | str) -> Path:
     """NAME-backups/hall/ beside the workbook: the journal and the secret, out of every served folder."""
     return files.backups_folder(files.real_path(Path(workbook))) / "hall"
 

@@ -27,6 +27,7 @@ class RoundClock:
 
     def left(self) -> float:
         """Seconds left (never below zero: the round is over, the clock shows 0:00)."""
+        assert self.left_at_mark is not None  # set by __post_init__
         if not self.running:
             return max(0.0, self.left_at_mark)
         return max(0.0, self.left_at_mark - (self.now() - self.mark))

@@ -105,7 +105,7 @@ def _write_state(state: HallState) -> list[str]:
 def drop(state: HallState, form: dict[str, Any]) -> dict[str, Any]:
     """A drop asked from a phone, confirmed (written as Dropped after the current round) or declined."""
     asked = {d.id: d for d in state.journal.drops()}
-    found = asked.get(form.get("id"))
+    found = asked.get(form.get("id", 0))  # journal ids count from 1
     if found is None:
         return _said(False, ["That request to drop is no longer open."])
     if not form.get("confirm"):
@@ -118,6 +118,7 @@ def drop(state: HallState, form: dict[str, Any]) -> dict[str, Any]:
         with state.write_lock, api.writing(state.path, None, "serve (drop)") as target:
             loaded = api.load_event(state.path)
             sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
+            assert sheet is not None  # validation refuses an event without one
             row = loaded.event.player(found.player_id).row
             loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, {
                 row: {"Dropped after": number}}, PLAYER_COLUMNS + loaded.ruleset.player_columns))

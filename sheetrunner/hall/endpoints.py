@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -51,9 +52,17 @@ async def clock_json(request: Request) -> Response:
 
 
 def _change(state: HallState) -> str:
+    """The `change` message: made once for every stream woken by one change (the clock in it at most a second
+    old: the phones count down from it)."""
+    key = (state.version, int(time.monotonic()))
+    made = state.__dict__.get("_change_message")
+    if made is not None and made[0] == key:
+        return made[1]
     round_ = current_round(state.event)
     data = {"version": state.version, "round": round_.number if round_ else 0, "clock": state.clock.as_json()}
-    return f"event: change\ndata: {json.dumps(data)}\n\n"
+    message = f"event: change\ndata: {json.dumps(data)}\n\n"
+    state.__dict__["_change_message"] = (key, message)
+    return message
 
 
 async def events(request: Request) -> Response:
@@ -62,11 +71,11 @@ async def events(request: Request) -> Response:
     state: HallState = request.app.state.hall
 
     async def stream():
+        sent = state.version
         yield "retry: 2000\n\n" + _change(state)
-        while not request.app.state.stopping:
-            changed = await state.changes.wait(KEEPALIVE_SECONDS)
-            if await request.is_disconnected():
-                return
+        while not request.app.state.stopping:  # a change while the last was being sent is not missed
+            changed = state.version != sent or await state.changes.wait(KEEPALIVE_SECONDS)
+            sent = state.version if changed else sent  # a phone gone ends it: StreamingResponse listens for that
             yield _change(state) if changed else ": still here\n\n"
 
     return StreamingResponse(stream(), media_type="text/event-stream",
@@ -121,15 +130,16 @@ async def post_results(request: Request) -> Response:
     body = refusal or await _body(request)
     if isinstance(body, Response):
         return body
-    token = bearer(request)
+    token, by = bearer(request), None  # by: the seat that reports (none for a script)
     if token is not None:
         if not secret_matches(state.secret, token):
             return refused(401, "The bearer token is not the event's secret.")
-        source, who, by = "secret", "script (the desk's secret)", None
+        source, who = "secret", "script (the desk's secret)"
     else:
-        by = _code_refusal(state, request, body) or _by(body, state)
-        if isinstance(by, Response):
-            return by
+        checked = _code_refusal(state, request, body) or _by(body, state)
+        if isinstance(checked, Response):
+            return checked
+        by = checked
         source, who = "code", "phone" + (f", seat {by}" if by else "") + f" ({client_of(request)})"
     return await _receive(state, body, source, who, by)
 
@@ -153,7 +163,10 @@ async def post_drop(request: Request) -> Response:
     if isinstance(by, Response):
         return by
     round_ = current_round(state.event)
-    table = find_table(round_, body.get("table"))
+    table = find_table(round_, body.get("table")) if round_ is not None and body.get("round") == round_.number \
+        else None  # the code proved a table of the round it names: a drop is asked from the round being played
+    if round_ is None or table is None:
+        return refused(409, "That slip is not for a table of the round being played: use this round's slip.")
     if type(by) is not int or not 1 <= by <= len(table.seats):
         return refused(400, '"by" must be the seat number of the player who drops.')
     player = state.event.player(table.seats[by - 1].player_id)

@@ -107,6 +107,7 @@ class Journal:
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
+            assert cursor.lastrowid is not None  # set by the INSERT
             return self.report(cursor.lastrowid)
 
     def _status(self, others: list[Report], seats: list[dict[str, Any]], by_seat: int | None, source: str,

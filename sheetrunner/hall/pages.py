@@ -25,6 +25,7 @@ from .state import HallState
 from .views import current_round
 
 REPORT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,80}\.(html|pdf)$")
+WITH_CODES = ("result_slips", "team_slips", "kit")  # the printouts that carry every table's code: the desk's only
 STATIC = {"hall.js": "text/javascript; charset=utf-8", "hall.css": "text/css; charset=utf-8"}
 
 
@@ -106,7 +107,7 @@ async def codes(request: Request) -> Response:
     round_ = current_round(state.event)
     rows = [{"table": game.number, "code": table_code(state.secret, round_.number, game.number),
              "players": [state.event.player(s.player_id).name for s in game.seats]}
-            for game in (round_.games if round_ else ())]
+            for game in round_.games] if round_ else []
     return HTMLResponse(_render(state, "codes.html", page="codes", csrf="", rows=rows,
                                 title=round_.sheet if round_ else "No round yet"),
                         headers={"cache-control": "no-store"})
@@ -118,12 +119,15 @@ async def static(request: Request) -> Response:
 
 
 async def report_file(request: Request) -> Response:
-    """A file of the current round's printed reports, by its plain name; anything else is not found."""
+    """A file of the current round's printed reports, by its plain name; anything else is not found. The slips
+    (and kit.pdf, which holds them) carry the tables' codes: the desk's only."""
     state: HallState = request.app.state.hall
     name = request.path_params["name"]
     round_ = current_round(state.event)
     if round_ is None or not REPORT_NAME.match(name):
         return Response("Not found", status_code=404, media_type="text/plain")
+    if name.rsplit(".", 1)[0] in WITH_CODES and not is_desk(request, state.secret):
+        return _locked("desk")  # every table's code is on them: a phone could report any table
     folder = reports_folder(state.path, state.event, round_)
     path = folder / name
     if path.is_symlink() or not path.is_file() or path.resolve().parent != folder.resolve():

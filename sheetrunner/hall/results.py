@@ -30,7 +30,6 @@ from ..round_reports import find_round
 from ..rulesets import Ruleset
 from ..validate import find_sheet
 from ..values import BadValue
-from . import JOURNAL_NAME, hall_folder
 from .journal import CONFLICT, REFUSED, WAITING, WRITTEN, Journal, Report
 
 
@@ -163,6 +162,7 @@ def _cells(loaded: Loaded, report: Report) -> tuple[str, dict[tuple[int, int], A
         return f"Not written: {refused}"
     rules = rules_of(event, ruleset, round_)
     sheet = find_sheet(loaded.workbook.sheets, round_.sheet)
+    assert sheet is not None  # the round was read from it
     typed = [{c.key: c.read(values.get(c.header)) for c in rules.result_columns} for values in shown]
     if any(seat.has_result for seat in table.seats) and not report.override:
         if all(seat.result.get(key) == value for seat, values in zip(table.seats, typed) for key, value in values.items()):
@@ -202,18 +202,3 @@ def _one_by_one(path: Path, journal: Journal, reports: list[Report], command: st
             journal.mark(report_id, WRITTEN)
         done.written += list(cells)
     return done
-
-
-def write_in_process(path: str) -> tuple[Written, str]:
-    """`write_waiting` in the server's writer process (its own journal connection): reading, validating and
-    zipping a workbook hold Python's lock for long stretches in C, which the pages' requests would wait behind.
-    Returns what was done and, when the workbook could not be written, why."""
-    journal = Journal(hall_folder(path) / JOURNAL_NAME)
-    try:
-        done = write_waiting(Path(path), journal, journal.reports(statuses=(WAITING,)))
-        done.loaded = None  # the parent reads the new file itself
-        return done, ""
-    except EventError as error:
-        return Written(), str(error.problems[0])
-    finally:
-        journal.close()

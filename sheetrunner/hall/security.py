@@ -17,7 +17,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
 from . import hall_folder
@@ -29,17 +29,24 @@ FREE_TRIES = 3  # wrong codes a client may type before it is slowed (a thumb sli
 LONGEST_WAIT = 300.0  # seconds: the slowing stops doubling at five minutes
 
 
+def kept_secret(workbook: Path) -> str | None:
+    """The event's secret if the hall ever made one (`serve` ran, or `pair`/`report --codes`), else None: the
+    printed reports carry table codes only then, so a TO who never opens the hall sees none."""
+    try:
+        kept = (hall_folder(workbook) / "secret.txt").read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return kept if len(kept) >= 20 else None
+
+
 def event_secret(workbook: Path) -> str:
     """The event's secret, made on first use (readable by this account only) and kept for the whole event, so a
     restarted laptop keeps the same desk address and the codes already printed."""
+    kept = kept_secret(workbook)
+    if kept is not None:
+        return kept
     folder = hall_folder(workbook)
     path = folder / "secret.txt"
-    try:
-        kept = path.read_text(encoding="ascii").strip()
-        if len(kept) >= 20:
-            return kept
-    except (OSError, UnicodeDecodeError):
-        pass
     folder.mkdir(parents=True, exist_ok=True)
     made = secrets.token_urlsafe(18)
     temporary = folder / f".secret.{os.getpid()}.tmp"
@@ -62,6 +69,13 @@ def table_code(secret: str, round_number: int, table: object) -> str:
         number, index = divmod(number, len(CODE_ALPHABET))
         code += CODE_ALPHABET[index]
     return code
+
+
+def round_codes(workbook: Path, round_number: int, tables: Iterable[object]) -> dict[str, str]:
+    """Each table's code by its label (as the hall reads a table: `str(number)`), for the printed slips; empty for
+    an event whose hall has no secret. Reads one small file: no web stack is loaded."""
+    secret = kept_secret(workbook)
+    return {str(table): table_code(secret, round_number, table) for table in tables} if secret else {}
 
 
 def code_matches(secret: str, round_number: int, table: object, typed: object) -> bool:

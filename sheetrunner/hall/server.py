@@ -9,6 +9,7 @@ network, which the TO asks for knowingly (Windows then asks once whether to let 
 from __future__ import annotations
 
 import errno
+import gc
 import io
 import socket
 import sys
@@ -16,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problem, Refusal
+from ..round_reports import reports_folder
 from .pages import desk_address
 from .state import HallState
+from .views import current_round
 
 DEFAULT_PORT = 8080
 
@@ -77,6 +80,22 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def slips_without_codes(state: HallState) -> str:
+    """A line for the TO whose round's slips were printed before the hall had its secret (round 1 paired, then
+    `serve` started for the first time): they carry no codes, and the players need them to report."""
+    round_ = current_round(state.event)
+    if round_ is None:
+        return ""
+    folder = reports_folder(state.path, state.event, round_)
+    slips = [folder / name for name in ("result_slips.html", "team_slips.html") if (folder / name).is_file()]
+    if not slips or any('class="slip-code"' in text or 'class="code"' in text
+                        for text in (slip.read_text(encoding="utf-8", errors="replace") for slip in slips)):
+        return ""
+    return (f"The result slips of {round_.sheet} were printed before the hall's codes existed, so they carry none: "
+            f"print them again (the desk's Print the reports again, or sheetrunner report --pdf {state.path.name}), "
+            "or copy each table's code from the desk's Table codes page onto its slip.")
+
+
 def serve(path: Path, host: str, port: int, say=print) -> None:
     """Start the hall: read the event (refusing a workbook with errors, as every command does), print the
     addresses, and serve until Ctrl+C."""
@@ -98,5 +117,8 @@ def serve(path: Path, host: str, port: int, say=print) -> None:
     if host in ("127.0.0.1", "localhost"):
         say("Listening on this laptop only: to let phones in, run again with --host 0.0.0.0.")
     say("Stop with Ctrl+C; results wait safely in the journal, and start again the same way.")
-    uvicorn.run(create_app(state), host=host, port=port, log_level="warning", access_log=False,
-                timeout_graceful_shutdown=3)
+    if uncoded := slips_without_codes(state):
+        say(uncoded)
+    app = create_app(state)
+    gc.freeze()  # what start-up made (modules, the first reading) lives as long as the server: out of every gc pass
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=3)

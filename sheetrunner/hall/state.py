@@ -1,65 +1,38 @@
 """The hall server's state: the event as last read, the journal, the clock, and who is told when something changed.
 
-The workbook is read again whenever its file changes on disk (the TO typed and saved in Excel, `pair` ran, a
-write of results landed); a read that fails (the TO is mid-edit and left an error) keeps the last good event on
-every screen and shows the problem at the desk. Results are written by one background thread, woken by each
-report and retrying every few seconds while the workbook cannot be written; tests run without it and call
+The workbook is read again whenever its file changes on disk (the TO typed and saved in Excel, `pair` ran), by
+the writer process when there is one, which also hands back what it wrote (`snapshot`): the server's own process
+never reads a workbook while pages wait. A read that fails (the TO is mid-edit and left an error) keeps the last
+good event on every screen and shows the problem at the desk. Results are written by one background thread, woken
+by each report and retrying every few seconds while the workbook cannot be written; tests run without it and call
 `write_now`. Pages learn of changes through `changes` (Server-Sent Events), and `GET /api/round` is made once per
 version and served from memory (gzip too), so 200 phones cost one build.
 """
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import hashlib
 import json
-import os
 import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..api import Loaded, load_event
+from ..model import Event
 from ..problems import EventError
+from .changes import Changes
 from .clock import RoundClock
 from . import JOURNAL_NAME, hall_folder
 from .journal import WAITING, Journal, Report
-from .results import Written, read_report, write_in_process, write_waiting
+from .results import Written, read_report, write_waiting
 from .security import Backoff, event_secret
-from .views import current_round, desk_view, report_data, round_view
+from .snapshot import (Snapshot, background, file_stamp, read_in_process, read_snapshot, snapshot_of,
+                       write_in_process)
+from .views import current_round, desk_view, round_view
 
 RETRY_SECONDS = 5.0  # a workbook open in Excel is tried again this often
 GATHER_SECONDS = 2.0  # a report waits this long for others to be written with it (each write reads the workbook)
-
-
-class Changes:
-    """Wakes every page's event stream when something changed; callable from any thread."""
-
-    def __init__(self) -> None:
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._event: asyncio.Event | None = None
-
-    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop, self._event = loop, asyncio.Event()
-
-    def notify(self) -> None:
-        if self.loop is not None and not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(self._wake)
-
-    def _wake(self) -> None:
-        if self._event is not None:
-            self._event.set()
-        self._event = asyncio.Event()
-
-    async def wait(self, timeout: float) -> bool:
-        """True when something changed within `timeout` seconds."""
-        event = self._event or asyncio.Event()
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-            return True
-        except asyncio.TimeoutError:
-            return False
 
 
 class HallState:
@@ -69,9 +42,11 @@ class HallState:
         while a write runs); tests write in this one, to see and steer it."""
         self.path = Path(path)
         self._pool = _writer_pool() if writer_process else None
-        self.loaded: Loaded | None = None
+        self.loaded: Snapshot | None = None  # the event as last read or written, with its round's report data
         self.read_problem = self.write_problem = ""
-        self.version, self._stamp, self._cache, self._data = 0, None, None, (None, None)
+        self.version = 0
+        self._stamp: tuple[int, int, int] | None = None
+        self._cache: tuple[int, tuple[str, bytes, bytes]] | None = None  # (version, `round_bytes`)
         self.lock, self.write_lock = threading.RLock(), threading.RLock()
         self.changes = Changes()
         self.refresh()  # raises EventError when the workbook cannot be read at the start: serve refuses
@@ -87,8 +62,14 @@ class HallState:
         self._thread: threading.Thread | None = None
 
     @property
-    def event(self):
-        return self.loaded.event
+    def read(self) -> Snapshot:
+        """The event as last read (`__init__` raised when the workbook could not be read at the start)."""
+        assert self.loaded is not None
+        return self.loaded
+
+    @property
+    def event(self) -> Event:
+        return self.read.event
 
     @property
     def mode(self) -> str:
@@ -96,11 +77,11 @@ class HallState:
 
     def refresh(self, force: bool = False) -> bool:
         """Read the workbook again if its file changed; True when the event on the screens changed."""
-        stamp = _stamp(self.path)
+        stamp = file_stamp(self.path)
         if stamp == self._stamp and not force:
             return False
         try:
-            loaded = load_event(self.path)
+            loaded = self._read()
         except EventError as error:
             if self.loaded is None:
                 raise
@@ -115,6 +96,15 @@ class HallState:
             self._new_round_clock()
         self.bump()
         return True
+
+    def _read(self) -> Snapshot:
+        """The workbook read by the writer process (the first reading, at the start, here: nothing waits yet)."""
+        if self._pool is None or self.loaded is None:
+            return read_snapshot(self.path)
+        snapshot, problems = self._pool.submit(read_in_process, str(self.path)).result()
+        if problems:
+            raise EventError(problems)
+        return snapshot or read_snapshot(self.path)
 
     def _new_round_clock(self) -> None:
         """A newly paired round starts with the whole round on the clock, stopped until the TO starts it."""
@@ -143,12 +133,10 @@ class HallState:
         with self.lock:
             if self._cache is not None and self._cache[0] == self.version:
                 return self._cache[1]
-            version, loaded = self.version, self.loaded
-        round_ = current_round(loaded.event)
-        if round_ is not None and self._data[0] is not loaded:  # made once per reading of the workbook
-            self._data = (loaded, report_data(loaded.event, loaded.ruleset, round_))
+            version, loaded = self.version, self.read
+        round_ = current_round(loaded.event)  # its report data made once per reading, with the snapshot
         view = round_view(loaded.event, loaded.ruleset, self.mode, self.journal.reports(
-            round_.number if round_ else None), self._data[1])
+            round_.number if round_ else None), loaded.data)
         raw = json.dumps({"version": version, **view}, ensure_ascii=False, separators=(",", ":")).encode()
         built = (f'"{hashlib.sha256(raw).hexdigest()[:20]}"', raw, gzip.compress(raw, 5))
         with self.lock:
@@ -166,7 +154,7 @@ class HallState:
     def receive(self, body: dict[str, Any], source: str, who: str, by_seat: int | None = None) -> Report:
         """A report checked against the round (`results.ReportRefused` otherwise), kept in the journal (committed
         before this returns), and the writer woken."""
-        loaded = self.loaded
+        loaded = self.read
         round_, table, seats = read_report(loaded.event, loaded.ruleset, body.get("round"), body.get("table"),
                                            body.get("seats"))
         report = self.journal.receive(round_.number, str(table.number), seats, by_seat, source, who,
@@ -182,21 +170,28 @@ class HallState:
             waiting = self.journal.reports(statuses=(WAITING,))
             if not waiting:
                 return None
-            try:
-                if self._pool is None:
-                    done, self.write_problem = write_waiting(self.path, self.journal, waiting), ""
-                else:
-                    done, self.write_problem = self._pool.submit(write_in_process, str(self.path)).result()
-            except EventError as error:
-                done, self.write_problem = None, str(error.problems[0])
+            done, snapshot = self._write(waiting)
             if self.write_problem:
                 done, self._failed_at = None, time.monotonic()
-            if done is not None and done.loaded is not None:  # what was written, validated: no second reading
+            elif snapshot is not None:  # what was written, validated: no second reading
                 with self.lock:
-                    self.loaded, self._stamp, self.read_problem = done.loaded, _stamp(self.path), ""
+                    self.loaded, self._stamp, self.read_problem = snapshot, snapshot.stamp, ""
             self.refresh()
             self.bump()
             return done
+
+    def _write(self, waiting: list[Report]) -> tuple[Written | None, Snapshot | None]:
+        """The waiting results written (by the writer process when there is one) and the snapshot of what was
+        written; sets `write_problem`."""
+        if self._pool is not None:
+            done, self.write_problem, snapshot = self._pool.submit(write_in_process, str(self.path)).result()
+            return done, snapshot
+        try:
+            done, self.write_problem = write_waiting(self.path, self.journal, waiting), ""
+        except EventError as error:
+            self.write_problem = str(error.problems[0])
+            return None, None
+        return done, snapshot_of(done.loaded, file_stamp(self.path)) if done.loaded is not None else None
 
     def start(self) -> None:
         """The background writer and watcher: the workbook re-read when it changes, results written."""
@@ -228,18 +223,12 @@ class HallState:
                 self.write_problem = f"Writing the results failed: {error!r}"
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return (info.st_mtime_ns, info.st_size, info.st_ino)
-
-
 def _writer_pool():
     """One process that writes the workbook, started fresh ("spawn": no copy of the server's threads), as on
-    Windows."""
+    Windows, at a lower priority (`snapshot.background`): on a laptop's two cores its bursts of work give way to
+    the pages."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=background)

@@ -44,7 +44,7 @@ def round_view(event: Event, ruleset: Ruleset, mode: str, reports: list[Report],
              "rounds": event.settings.rounds, "table": ruleset.table_header, "seat": ruleset.seat_column.header,
              "results_reported_by": mode}
     if round_ is None:
-        players = [{"id": p.id, "name": p.name, "table": None, "where": "", "seat": None, "against": [],
+        players: list[dict[str, Any]] = [{"id": p.id, "name": p.name, "table": None, "where": "", "seat": None, "against": [],
                     "standing": "", "results": []} for p in event.players]
         return {"event": about, "round": None, "outstanding": [], "players": players,
                 "standings": {"after": 0, "columns": [], "rows": []}}

@@ -63,7 +63,7 @@ def pair_by_cards(players: list[ChitHolder], first_round: bool) -> list[tuple[in
             pairs.append((first.id, partner.id))
         return pairs
     ordered = sorted(players, key=lambda p: (-p.chits, p.card))
-    pairs: list[tuple[int, int]] = []
+    pairs = []
     left_over: list[ChitHolder] = []
     for _, group in groupby(ordered, key=lambda p: p.chits):
         members = list(group)

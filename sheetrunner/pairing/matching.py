@@ -20,4 +20,4 @@ def max_weight_matching(node_count: int, edges: list[tuple[int, int, int]]) -> l
     graph.add_nodes_from(range(node_count))
     graph.add_edges_from(edges)
     matching = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)  # the payload is the weight
-    return sorted(tuple(sorted(pair)) for pair in matching)
+    return sorted((min(pair), max(pair)) for pair in matching)

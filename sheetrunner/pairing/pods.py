@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from . import Engine, Entrant, Flag, Pairing, PairingImpossible
 from .pods_field import (BOARDS_SOLVER_SEATS, CLASH_LEVELS, WHOLE_FIELD_SEATS, ZERO, Cost, PodField,  # noqa: F401
@@ -287,7 +287,7 @@ def rotate_seats(game: list[int], seats: dict[int, dict[int, int]]) -> list[int]
     even as can be (every seat, not only seat 1), then standings order."""
     counts = {pid: seats.get(pid, {}) for pid in game}
 
-    def key(order: tuple[int, ...]) -> tuple:
+    def key(order: Iterable[int]) -> tuple:
         had = [counts[pid].get(seat, 0) for seat, pid in enumerate(order, start=1)]
         return sum(had), sum(h * h for h in had), [game.index(pid) for pid in order]
 
@@ -311,7 +311,7 @@ def flag_clashes(field: PodField, games: list[list[int]], pairing: Pairing) -> N
 
 def describe(flag: Flag, names: dict[int, str]) -> str:
     """The pods engine's flags in words; "no arrangement" is said only when the search proved it."""
-    other = names.get(flag.other, flag.other)
+    other = flag.other if flag.other is None else names.get(flag.other, flag.other)
     if flag.kind == "single_game":
         return f"Only {flag.facts[0]} players: a single game."
     proven = flag.facts[-1]
@@ -332,7 +332,7 @@ def game_summary(flags: Sequence[Flag], names: dict[int, str], seated: Sequence[
     has neither. The notes say each from both sides, which each player needs in the Note column but which made
     `pair` print 44 lines for three Diplomacy boards (issue 31): the terminal takes this instead."""
     at = {pid: position for position, pid in enumerate(seated)}
-    found: dict[str, dict[tuple[int, int], tuple]] = {kind: {} for kind in PAIR_KINDS}
+    found: dict[str, dict[tuple[int, ...], tuple]] = {kind: {} for kind in PAIR_KINDS}
     for flag in flags:
         if flag.kind in PAIR_KINDS and flag.player in at and flag.other in at:
             found[flag.kind].setdefault(tuple(sorted((flag.player, flag.other), key=at.__getitem__)), flag.facts)

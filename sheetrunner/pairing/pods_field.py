@@ -36,7 +36,7 @@ def add(*costs: Cost) -> Cost:
 
 
 def sub(first: Cost, second: Cost) -> Cost:
-    return tuple(map(operator.sub, first, second))  # type: ignore[return-value]
+    return tuple(map(operator.sub, first, second))
 
 
 ZERO: Cost = (0,) * LEVELS  # type: ignore[assignment]
@@ -146,13 +146,8 @@ def spread_floor(field: PodField) -> int:
             return 0
         if used in memo:
             return memo[used]
-        found = None
-        for index, size in enumerate(kinds):
-            if used[index] < wanted[index]:
-                spread = points[start] - points[start + size - 1]
-                after = best(used[:index] + (used[index] + 1,) + used[index + 1:])
-                value = max(spread, after)
-                found = value if found is None else min(found, value)
+        found = min(max(points[start] - points[start + size - 1], best(used[:index] + (used[index] + 1,) + used[index + 1:]))
+                    for index, size in enumerate(kinds) if used[index] < wanted[index])  # one size at least is left
         memo[used] = found
         return found
 
@@ -166,12 +161,12 @@ def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
 
 def lay_out(field: PodField, groups: list[list[int]]) -> list[list[int]]:
     """Groups to tables down the standings: within each size, the group of the better ranks higher up."""
-    games = [[] for _ in groups]
+    games: list[list[int]] = [[] for _ in groups]
     for size in set(field.sizes):
         slots = [s for s in range(len(groups)) if field.sizes[s] == size]
         ordered = sorted((g for g in groups if len(g) == size), key=lambda g: sum(field.rank[p] for p in g))
         for slot, group in zip(slots, ordered):
-            games[slot] = sorted(group, key=field.rank.get)
+            games[slot] = sorted(group, key=field.rank.__getitem__)
     return games
 
 

@@ -23,14 +23,18 @@ out down the standings and polished (spread, then movement).
 
 The solver runs on one worker with a fixed seed and a deterministic work limit (never a time limit), so
 the same workbook always gives the same games; its answer is kept only when it is better. When it proves
-the clash counts optimal, the notes can say that no arrangement avoids a repeat.
+the clash counts optimal, the notes can say that no arrangement avoids a repeat. With OR-Tools 9.15 or later
+the models are built through `cpsat` (the same models, without the pandas that `cp_model` imports).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from ortools.sat.python import cp_model
+try:
+    from . import cpsat as cp_model  # cp_model's methods the engine uses, without its pandas import (issue 34)
+except ImportError:  # OR-Tools before 9.15 builds its models in Python: its own cp_model then
+    from ortools.sat.python import cp_model  # type: ignore[no-redef]
 
 from .pods_field import (BOARDS_SOLVER_WORK, CLASH_LEVELS, COUNT_LEVELS, SOLVER_WORK, WHOLE_FIELD_SEATS, ZERO, PodField,
                          add, clash_cost, lay_out, polish, spread_floor)
@@ -67,7 +71,7 @@ def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[
         model, seat = _grouping_model(field, players, games)
         for first, second in _clash_pairs(field, players):
             for s in range(len(games)):
-                model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
+                model.add_bool_or([seat[first, s].Not(), seat[second, s].Not()])
         status, solver = _solve(model, work / 2)
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return _groups(solver, seat, players, len(games)), True
@@ -75,23 +79,23 @@ def solve_groups(field: PodField, games: list[list[int]], work: float) -> tuple[
     model, seat = _grouping_model(field, players, games)
     levels, rounds = _pair_terms(field, model, seat, players, range(len(games)))
     if floor:
-        model.Add(sum(rounds) >= floor)  # the pairs that meet again: at least the bound
+        model.add(sum(rounds) >= floor)  # the pairs that meet again: at least the bound
     counts = levels[:COUNT_LEVELS]
     objective, weight = 0, 1
     for level in reversed(counts):  # a unit of a level outweighs all below it
         objective += weight * sum(cost * variable for variable, cost in level)
         weight *= sum(cost for _, cost in level) + 1
-    model.Minimize(objective)
+    model.minimize(objective)
     status, solver = _solve(model, work * COUNTS_SHARE)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return games, False
     work -= solver.deterministic_time  # what the counts left passes to recency
     optimal = status == cp_model.OPTIMAL
     found = _groups(solver, seat, players, len(games))
-    values = [sum(cost * solver.Value(variable) for variable, cost in level) for level in counts]
+    values = [sum(cost * solver.value(variable) for variable, cost in level) for level in counts]
     if any(values[1:]) and len(set(rounds.values())) > 1:
         for level, value in zip(counts, values):
-            model.Add(sum(cost * variable for variable, cost in level) <= value)
+            model.add(sum(cost * variable for variable, cost in level) <= value)
         found = _by_recency(field, model, seat, players, found, rounds, sum(values[1:]), work) or found
     return found, optimal
 
@@ -103,7 +107,9 @@ def _by_recency(field: PodField, model: cp_model.CpModel, seat: dict, players: l
     for variable, last in rounds.items():
         by_round.setdefault(last, []).append(variable)
     order = sorted(by_round, reverse=True)
-    chunks, chunk, weight = [], [], 1
+    chunks: list[list[int]] = []
+    chunk: list[int] = []
+    weight = 1
     for last in order:
         if chunk and weight * (repeats + 1) > SAFE_WEIGHT:
             chunks.append(chunk)
@@ -119,14 +125,14 @@ def _by_recency(field: PodField, model: cp_model.CpModel, seat: dict, players: l
         for last in reversed(chunk):  # the oldest round of the chunk weighs 1
             expression += weight * sum(by_round[last])
             weight *= repeats + 1
-        model.Minimize(expression)
+        model.minimize(expression)
         _hint(model, seat, players, found or games)
         status, solver = _solve(model, work / (len(chunks) - index))
         work -= solver.deterministic_time
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             break
         found = _groups(solver, seat, players, len(games))
-        model.Add(expression <= int(solver.ObjectiveValue()))
+        model.add(expression <= int(solver.objective_value))
     return found
 
 
@@ -140,11 +146,11 @@ def _clash_pairs(field: PodField, players: list[int]):
 def _seating_model(field: PodField, players: list[int], slots) -> tuple[cp_model.CpModel, dict]:
     """A Boolean per player and game slot: each player in exactly one slot, each slot its size."""
     model = cp_model.CpModel()
-    seat = {(p, s): model.NewBoolVar("") for p in players for s in slots}
+    seat = {(p, s): model.new_bool_var("") for p in players for s in slots}
     for p in players:
-        model.AddExactlyOne(seat[p, s] for s in slots)
+        model.add_exactly_one(seat[p, s] for s in slots)
     for s in slots:
-        model.Add(sum(seat[p, s] for p in players) == field.sizes[s])
+        model.add(sum(seat[p, s] for p in players) == field.sizes[s])
     return model, seat
 
 
@@ -156,20 +162,20 @@ def _grouping_model(field: PodField, players: list[int], games: list[list[int]])
         group = [s for s in slots if field.sizes[s] == size]
         for index, p in enumerate(players):  # interchangeable groups: the k-th player in one of the first k
             for s in group[index + 1:]:
-                model.Add(seat[p, s] == 0)
+                model.add(seat[p, s] == 0)
     _hint(model, seat, players, canonical(field, games))
     return model, seat
 
 
 def _hint(model: cp_model.CpModel, seat: dict, players: list[int], games: list[list[int]]) -> None:
-    model.ClearHints()
+    model.clear_hints()
     where = {p: s for s, game in enumerate(games) for p in game}
     for (p, s), variable in seat.items():
-        model.AddHint(variable, where.get(p) == s)
+        model.add_hint(variable, where.get(p) == s)
 
 
 def _groups(solver: cp_model.CpSolver, seat: dict, players: list[int], count: int) -> list[list[int]]:
-    return [[p for p in players if solver.BooleanValue(seat[p, s])] for s in range(count)]
+    return [[p for p in players if solver.boolean_value(seat[p, s])] for s in range(count)]
 
 
 def narrow_spread(field: PodField, games: list[list[int]], work: float = SPREAD_WORK) -> list[list[int]]:
@@ -219,12 +225,12 @@ def _spread_model(field: PodField, players: list[int], games: list[list[int]]):
     for first, second in _clash_pairs(field, players):
         if frozenset((first, second)) not in together:
             for s in slots:
-                model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not()])
+                model.add_bool_or([seat[first, s].Not(), seat[second, s].Not()])
     values = sorted({field.points[p] for p in players})
-    holds = {(v, s): model.NewBoolVar("") for v in values for s in slots}
+    holds = {(v, s): model.new_bool_var("") for v in values for s in slots}
     for p in players:
         for s in slots:
-            model.AddImplication(seat[p, s], holds[field.points[p], s])
+            model.add_implication(seat[p, s], holds[field.points[p], s])
     return model, seat, holds, values
 
 
@@ -235,14 +241,14 @@ def _forbid_wider(model, holds, values: list[int], width: int, forbidden: set[tu
             if high - low > width and (low, high) not in forbidden:
                 forbidden.add((low, high))
                 for s in range(games):
-                    model.AddBoolOr([holds[low, s].Not(), holds[high, s].Not()])
+                    model.add_bool_or([holds[low, s].Not(), holds[high, s].Not()])
 
 
 def solve_window(field: PodField, games: list[list[int]], slots: list[int], work: float) -> list[list[int]]:
     """The players of `slots` re-arranged among those games with every level in the objective (the other games
     stay); kept only when better. Recency weighs here by the round of the last meeting (newest first only
     approximately: the weights must fit 64 bits); the exact cost decides what is kept."""
-    players = sorted((p for slot in slots for p in games[slot]), key=field.rank.get)
+    players = sorted((p for slot in slots for p in games[slot]), key=field.rank.__getitem__)
     model, seat = _seating_model(field, players, slots)
     terms, rounds = _pair_terms(field, model, seat, players, slots)
     levels = [[(cost, variable) for variable, cost in level] for level in terms[:COUNT_LEVELS]]
@@ -250,10 +256,10 @@ def solve_window(field: PodField, games: list[list[int]], slots: list[int], work
     low, high = min(field.points[p] for p in players), max(field.points[p] for p in players)
     spreads = []
     for s in slots:
-        top, bottom = model.NewIntVar(low, high, ""), model.NewIntVar(low, high, "")
+        top, bottom = model.new_int_var(low, high, ""), model.new_int_var(low, high, "")
         for p in players:
-            model.Add(top >= field.points[p]).OnlyEnforceIf(seat[p, s])
-            model.Add(bottom <= field.points[p]).OnlyEnforceIf(seat[p, s])
+            model.add(top >= field.points[p]).only_enforce_if(seat[p, s])
+            model.add(bottom <= field.points[p]).only_enforce_if(seat[p, s])
         spreads += [(1, top), (-1, bottom)]
     levels += [spreads, [(_distance(field, p, s), seat[p, s]) for p in players for s in slots]]
     tops = [sum(cost for cost, _ in level) for level in levels[:CLASH_LEVELS]]
@@ -262,15 +268,15 @@ def solve_window(field: PodField, games: list[list[int]], slots: list[int], work
     for level, top in zip(reversed(levels), reversed(tops)):
         objective += weight * sum(cost * variable for cost, variable in level)
         weight *= top + 1
-    model.Minimize(objective)
+    model.minimize(objective)
     for (p, s), variable in seat.items():
-        model.AddHint(variable, p in games[s])
+        model.add_hint(variable, p in games[s])
     status, solver = _solve(model, work)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return games
     arranged = [list(game) for game in games]
     for s in slots:
-        arranged[s] = [p for p in players if solver.BooleanValue(seat[p, s])]
+        arranged[s] = [p for p in players if solver.boolean_value(seat[p, s])]
     before = add(ZERO, *(field.cost(s, games[s]) for s in slots))
     after = add(ZERO, *(field.cost(s, arranged[s]) for s in slots))
     return arranged if after < before else games
@@ -283,13 +289,13 @@ def _distance(field: PodField, player: int, slot: int) -> int:
     return start - rank if rank < start else rank - end if rank > end else 0
 
 
-def _solve(model: cp_model.CpModel, work: float) -> tuple[int, cp_model.CpSolver]:
+def _solve(model: cp_model.CpModel, work: float) -> tuple[cp_model.CpSolverStatus, cp_model.CpSolver]:
     """One worker, a fixed seed and a deterministic work limit: the same model always gets the same answer."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = work
-    return solver.Solve(model), solver
+    return solver.solve(model), solver
 
 
 def canonical(field: PodField, games: list[list[int]]) -> list[list[int]]:
@@ -312,9 +318,9 @@ def _pair_terms(field: PodField, model: cp_model.CpModel, seat: dict, players: l
         costs = field.partners[first].get(second)
         if not costs:
             continue
-        together = model.NewBoolVar("")
+        together = model.new_bool_var("")
         for s in slots:
-            model.AddBoolOr([seat[first, s].Not(), seat[second, s].Not(), together])
+            model.add_bool_or([seat[first, s].Not(), seat[second, s].Not(), together])
         for level, cost in enumerate(costs[:COUNT_LEVELS]):
             if cost:
                 terms[level].append((together, cost))

@@ -17,9 +17,14 @@ gets the same games. `narrower_groups` uses the same search to narrow the spread
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 
-import numpy as np
+if "numpy" not in sys.modules:  # its work here is integer arrays, never BLAS: one OpenBLAS thread spares the CPU
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # its thread pool costs as numpy loads (0.05 s, issue 34)
+
+import numpy as np  # noqa: E402
 
 from .pods_field import PodField
 from .pods_rules import recency_base
@@ -63,7 +68,7 @@ def clash_weights(field: PodField, rounds: int | None = None) -> tuple[np.ndarra
     for first, partners in field.partners.items():
         i = field.rank[first]
         for other, (t, f, s, _) in partners.items():
-            last = recency.get(field.last_met(first, other), 0) if f or s else 0
+            last = recency.get(met, 0) if (f or s) and (met := field.last_met(first, other)) is not None else 0
             weights[i, field.rank[other]] = t * team + f * frequent + s * second + last
     return np.maximum(weights, weights.T), second, recency
 
@@ -91,7 +96,7 @@ def repeat_floor(field: PodField) -> tuple[int, int]:
     floor = last_round = 0
     for number, graph in by_round.items():
         groups: list[list[int]] = []
-        for player in sorted(graph, key=field.rank.get):
+        for player in sorted(graph, key=field.rank.__getitem__):
             home = next((g for g in groups if all(q in graph[player] for q in g)), None)
             if home is None:
                 groups.append([player])
@@ -122,6 +127,7 @@ def clash_search(field: PodField, games: list[list[int]]) -> tuple[list[list[int
     the field only for what those leave: a repeat avoided with a player ten wins away is a poor trade when
     one a single win away would do, and the swaps that polish the spread afterwards cannot undo such a move."""
     total = _budget(field)
+    plan: list[tuple[int | None, float, int | None]]
     if field.ranked:
         plan = [(gap, share, 1) for gap, share in WIDENING]
     else:

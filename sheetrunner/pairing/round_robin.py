@@ -9,7 +9,7 @@ schedule is fixed by the event's seed.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Sequence, cast
 
 Pair = tuple[int, int | None]  # (player, opponent) or (player, None) for a bye
 
@@ -27,6 +27,7 @@ def circle_schedule(players: Sequence[int]) -> list[list[Pair]]:
             first, second = circle[index], circle[size - 1 - index]
             if first is None:
                 first, second = second, None
+            assert first is not None  # one place of the circle at most is empty
             pairs.append((first, second))
         rounds.append(sorted(pairs, key=lambda pair: pair[1] is None))
         circle = [circle[0], circle[-1], *circle[1:-1]]
@@ -73,7 +74,7 @@ def complete_schedule(schedule: Sequence[Sequence[Pair]], remaining: set[Meeting
     rounds: list[list[Pair]] = []
     budget = [REPAIR_BUDGET]
 
-    def fill(left: set[Meeting], round_: list[Pair], free: list) -> bool:
+    def fill(left: set[Meeting], round_: list[Pair], free: list[int | None]) -> bool:
         if not free:
             rounds.append(sorted(round_, key=lambda pair: pair[1] is None))
             if len(rounds) == count or fill(left, [], places):
@@ -86,7 +87,7 @@ def complete_schedule(schedule: Sequence[Sequence[Pair]], remaining: set[Meeting
             if other not in free or meeting not in left or budget[0] <= 0:
                 continue
             budget[0] -= 1
-            pair = (place, other) if place is not None else (other, None)
+            pair: Pair = (place, other) if place is not None else (cast(int, other), None)  # other: not empty too
             if fill(left - {meeting}, round_ + [pair], [p for p in free[1:] if p != other]):
                 return True
         return False

@@ -76,7 +76,7 @@ def _flag_compromises(field: SwissField, pairs: list[tuple[int, int]], pairing: 
                 pairing.flag(Flag("second_bye", first.id, describe=describe))
             continue
         second = field.entrants[j]
-        flags = []
+        flags: list[tuple[str, tuple]] = []
         if second.id in first.met:
             flags.append(("rematch", (first.met[second.id],)))
         if field.request.keep_teams_apart and first.team and first.team == second.team:

@@ -36,6 +36,7 @@ def solve_exactly(field: SwissField, natural: list[tuple[int, int]],
     edges = edges.keep(_optimal_upper_edges(edges, upper))
     edges = edges.within(_shortest_longest_float(len(nodes), edges, upper, shortest))
     pairs = _lexicographic_matching(len(nodes), edges, upper)
+    assert pairs is not None  # None only with exact_only
     return sorted((nodes[a], nodes[b]) for a, b in pairs)
 
 
@@ -155,15 +156,17 @@ def _matching(count: int, edges: Edges, weights: list[int]) -> list[tuple[int, i
 def _best_upper(count: int, edges: Edges) -> tuple[int, int, int]:
     """The least cost on levels 1-3 any pairing of the block has."""
     levels = list(edges.upper)
-    pairs = _matching(count, edges, _weights(levels, count // 2))  # levels 1-3 alone fit in any real field
-    return _upper_cost(edges, pairs)
+    weights = _weights(levels, count // 2)
+    assert weights is not None  # levels 1-3 alone fit in any real field
+    return _upper_cost(edges, _matching(count, edges, weights))
 
 
 def _upper_cost(edges: Edges, pairs: list[tuple[int, int]]) -> tuple[int, int, int]:
     """What the matched `pairs` cost on levels 1-3."""
     lookup = {pair: k for k, pair in enumerate(zip(edges.u, edges.v))}
     picked = [lookup[pair] for pair in pairs]
-    return tuple(sum(level[k] for k in picked) for level in edges.upper)
+    first, second, third = (sum(level[k] for k in picked) for level in edges.upper)
+    return first, second, third
 
 
 def _optimal_upper_edges(edges: Edges, upper: tuple[int, ...]) -> list[bool]:
@@ -183,8 +186,9 @@ def _shortest_longest_float(count: int, edges: Edges, upper: tuple[int, ...], at
 def _achieves(count: int, edges: Edges, upper: tuple[int, ...]) -> bool:
     if not any(upper):
         return _perfect(count, edges)
-    levels = _levels(edges, upper, with_diffs=False)
-    pairs = _matching(count, edges, _weights(levels, count // 2))
+    weights = _weights(_levels(edges, upper, with_diffs=False), count // 2)
+    assert weights is not None  # levels 1-3 alone fit in any real field
+    pairs = _matching(count, edges, weights)
     return len(pairs) * 2 == count and _upper_cost(edges, pairs) == upper
 
 

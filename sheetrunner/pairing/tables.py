@@ -30,11 +30,9 @@ def assign_tables(games: list[tuple[int, ...]], entrants: dict[int, Entrant],
                 pairing.flag(Flag("fixed_table", pid, facts=(wanted,), describe=describe))
     fixed = {index for index, number in enumerate(numbers) if number is not None}
     free = (n for n in count(1) if n not in taken)
-    for index in range(len(games)):
-        if numbers[index] is None:
-            numbers[index] = next(free)
-    _avoid_last_tables(games, numbers, fixed, entrants)  # a repeat table is not a compromise worth a note
-    return sorted((PairedTable(n, game) for game, n in zip(games, numbers)), key=lambda t: t.number)
+    filled = [next(free) if number is None else number for number in numbers]
+    _avoid_last_tables(games, filled, fixed, entrants)  # a repeat table is not a compromise worth a note
+    return sorted((PairedTable(n, game) for game, n in zip(games, filled)), key=lambda t: t.number)
 
 
 def _avoid_last_tables(games: list[tuple[int, ...]], numbers: list, fixed: set[int],

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from ..model import Event, Round, SeatScore
 from ..names import by_last_name, listed_name, sorted_players
@@ -228,7 +228,7 @@ def _with_detail(standings: dict[str, Any], detail: dict[str, Any] | None) -> di
     return {**standings, "detail_columns": columns}
 
 
-def standings_data(standings: Standings, event: Event, shown_columns: list[str] = ()) -> dict[str, Any]:
+def standings_data(standings: Standings, event: Event, shown_columns: Sequence[str] = ()) -> dict[str, Any]:
     """Standings as rows of formatted cells, grouped (per pod) when the ruleset ranks inside groups. The seeded
     draw decides exact ties but is not printed (`standings --json` has it)."""
     columns = [tb for tb in standings.columns if tb.shown]

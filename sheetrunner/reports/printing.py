@@ -31,7 +31,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..problems import EventError, Problem
 
@@ -58,7 +58,7 @@ def find_browser() -> str | None:
     return None
 
 
-def print_pdfs(pages: list[Path], kit: list[Path] = (),
+def print_pdfs(pages: list[Path], kit: Sequence[Path] = (),
                progress: Callable[[int, int], None] = lambda done, total: None,
                browser: str | None = None) -> list[Path]:
     """Print each HTML page to PDF beside it (not the pages for screens); with `kit`, also `kit.pdf`: those pages'

@@ -37,9 +37,17 @@ def get_ruleset(name: str) -> Ruleset | None:
     return _loaded[key]
 
 
+def known_ruleset(name: str) -> Ruleset:
+    """A ruleset whose name was checked already (a command's choice, a simulation's setup): unknown is a bug."""
+    ruleset = get_ruleset(name)
+    if ruleset is None:
+        raise KeyError(f"unknown ruleset {name!r}")
+    return ruleset
+
+
 def all_rulesets() -> dict[str, Ruleset]:
     """Every ruleset by name, for the commands that list or compare them all."""
-    return {name: get_ruleset(name) for name in RULESET_NAMES}
+    return {name: known_ruleset(name) for name in RULESET_NAMES}
 
 
 def listing() -> list[str]:

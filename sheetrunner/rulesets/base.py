@@ -114,7 +114,7 @@ class Ruleset:
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings of the whole roster by the event's tiebreakers (pods override this)."""
         return compute_standings(event, scores, event.settings.tiebreakers, after_round,
-                                 {"points_key": self.points_value})
+                                 {"points_key": self.points_value}, main_score=self.main_score)
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:

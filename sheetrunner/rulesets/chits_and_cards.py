@@ -115,9 +115,10 @@ class ChitsAndCards(Ruleset):
 
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         cards = current_cards(event)
-        standings = compute_standings(event, scores, event.settings.tiebreakers, after_round, {"cards": cards})
-        swiss = {row.player.id: row for row in
-                 compute_standings(event, scores, ("match_points", "opponents_match_points"), after_round).rows}
+        standings = compute_standings(event, scores, event.settings.tiebreakers, after_round, {"cards": cards},
+                                      main_score=self.main_score)
+        swiss = {row.player.id: row for row in compute_standings(
+            event, scores, ("match_points", "opponents_match_points"), after_round, main_score=self.main_score).rows}
         rows = tuple(StandingsRow(row.rank, row.shared, row.player,
                                   {**row.values, **swiss[row.player.id].values,
                                    "swiss_rank": Fraction(swiss[row.player.id].rank)}, row.dropped)

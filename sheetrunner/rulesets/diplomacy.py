@@ -67,7 +67,7 @@ YELLOW_CARDS = Column("yellow_cards", "Yellow cards", ("Yellow",), "whole", mini
                       hint="Type the centres docked for yellow cards (blank is 0).", width=12)
 END_YEAR = Column("end_year", "End year", ("Last year", "Final year"), "whole", minimum=1901, required=False,
                   hint="Type the last completed game year of this board, e.g. 1910.", width=9)
-# The scoring systems as the reports name the one in use (the README's list describes each).
+# The scoring systems as the reports name the one in use (docs/rulesets.md describes each).
 SYSTEM_NAMES = {"ndc-1995": "NDC 1995", "sum-of-squares": "sum of squares", "c-diplo-100": "C-Diplo 100",
                 "c-diplo-80": "C-Diplo 80", "carnage": "Carnage", "carnage-dead-equal": "Carnage (dead equal)",
                 "carnage-2023": "Carnage 2023", "carnage-centre-count": "centre-count Carnage",
@@ -89,7 +89,7 @@ class Diplomacy(Ruleset):
     result_columns = (CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR)
     player_columns = (VOLUNTEERS,)
     options = (
-        Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored (the README describes each "
+        Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored (docs/rulesets.md describes each "
                "system and cites its source).", kind="choice", choices=tuple(SYSTEMS)),
         *SYSTEM_OPTIONS,
         Option("sit_out_score", "Sit-out score", MEAN, "What a round spent sitting out scores: mean (the mean of "

@@ -8,20 +8,13 @@ and the pairs the fixed schedule can no longer bring together are warned about.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from ..model import Event, Round
+from ..model import Event
 from ..pairing import PairingImpossible
 from ..pairing.round_robin import Meeting, meetings_of
 from ..problems import Problem, warning
 from .base import Locate
-
-if TYPE_CHECKING:
-    from .pod_round_robin import PodRoundRobin
-
-def played_meetings(round_: Round) -> set[Meeting]:
-    """The games of a round sheet as meetings (the sheet is the truth, hand edits included)."""
-    return {Meeting(table.player_ids) for table in round_.games if len(table.player_ids) == 2}
+from .pod_schedule import compute_pods, plan_pod, played_meetings, pod_schedule
 
 
 def opponents_played(event: Event) -> dict[int, dict[int, int]]:
@@ -57,11 +50,11 @@ def groups_played(met: dict[int, dict[int, int]]) -> list[list[int]]:
     return groups
 
 
-def moved_players(ruleset: PodRoundRobin, event: Event, sheet: str, locate: Locate) -> list[Problem]:
+def moved_players(event: Event, sheet: str, locate: Locate) -> list[Problem]:
     """Players whose Pod differs from the pod they played in (§2: a player moved after the schedule was fixed
     is an error naming the cell): the pod of most of the players they are linked with by games, or, on a tie,
     the one whose fixed schedule gives the games played."""
-    pods = ruleset.pods(event)
+    pods = compute_pods(event)
     pod_of = {pid: pod for pod, members in pods.items() for pid in members}
     met = opponents_played(event)
     problems = []
@@ -69,26 +62,24 @@ def moved_players(ruleset: PodRoundRobin, event: Event, sheet: str, locate: Loca
         counts = Counter(pod_of[pid] for pid in group if pid in pod_of)
         if len(counts) < 2:
             continue
-        home = home_pod(ruleset, event, pods, group, counts)
+        home = home_pod(event, pods, group, counts)
         problems += [moved_problem(event, sheet, locate, pid, home, pod_of, met) for pid in group
                      if pid in pod_of and pod_of[pid] != home]
     return problems
 
 
-def home_pod(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
-             counts: Counter) -> str | None:
+def home_pod(event: Event, pods: dict[str, list[int]], group: list[int], counts: Counter) -> str | None:
     """The pod a group of players who played each other was scheduled in, or None when the workbook cannot tell
     (two pods hold as many of them, and both or neither of them reproduces the games played)."""
     most = max(counts.values())
     tied = sorted(pod for pod, count in counts.items() if count == most)
     if len(tied) == 1:
         return tied[0]
-    fitting = [pod for pod in tied if reproduces(ruleset, event, pods, group, pod)]
+    fitting = [pod for pod in tied if reproduces(event, pods, group, pod)]
     return fitting[0] if len(fitting) == 1 else None
 
 
-def reproduces(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]], group: list[int],
-               home: str) -> bool:
+def reproduces(event: Event, pods: dict[str, list[int]], group: list[int], home: str) -> bool:
     """Whether the pods with `group` put back in `home` have fixed schedules that give the games played."""
     moved = {pod: [pid for pid in members if pid not in group] for pod, members in pods.items()}
     joined = {p.id: p.joined_in for p in event.players}
@@ -97,7 +88,7 @@ def reproduces(ruleset: PodRoundRobin, event: Event, pods: dict[str, list[int]],
     for pod in touched:
         members = set(moved[pod])
         try:
-            schedule = ruleset.schedule(pod, moved[pod], joined, event.settings.seed)
+            schedule = pod_schedule(pod, moved[pod], joined, event.settings.seed)
         except PairingImpossible:
             return False
         for round_ in event.rounds[:len(schedule)]:
@@ -132,18 +123,18 @@ def names(event: Event, player_ids: list[int]) -> str:
     return names_text([event.player(pid).name for pid in player_ids])
 
 
-def lost_meetings(ruleset: PodRoundRobin, event: Event, pod: str, members: list[int]) -> list[Problem]:
+def lost_meetings(event: Event, pod: str, members: list[int]) -> list[Problem]:
     """A warning while a pod's round robin can no longer be completed (§5.3): the scheduled pairs that did not
     meet in their round, with both players there, and that no round left makes up, named with the rounds and
     tables changed by hand."""
     try:
-        plan = ruleset.plan(event, pod, members, len(event.rounds) + 1)
+        plan = plan_pod(event, pod, members, len(event.rounds) + 1)
     except PairingImpossible:
         return []  # said when the round is paired
     if not plan.broken and plan.rounds:
         return []
-    schedule = plan.schedule or ruleset.schedule(pod, members, {p.id: p.joined_in for p in event.players},
-                                                 event.settings.seed)
+    schedule = plan.schedule or pod_schedule(pod, members, {p.id: p.joined_in for p in event.players},
+                                             event.settings.seed)
     met = {game for round_ in event.rounds for game in played_meetings(round_)}
     later = meetings_of(plan.rounds)
     lost: dict[int, list[tuple[int, int]]] = {}

@@ -31,22 +31,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from string import ascii_uppercase
 
 from ..columns import Column
 from ..history import History
 from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
-from ..pairing.round_robin import circle_schedule, complete_schedule, meetings_of, used_in_round
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
-from .base import Locate, Ruleset, all_or_none, seeded_order
-from .pod_memory import lost_meetings, moved_players, played_meetings
+from .base import Locate, Ruleset, all_or_none
+from .pod_memory import lost_meetings, moved_players
+from .pod_schedule import Plan, compute_pods, plan_pod, pod_schedule
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
                             random_win_loss_draw, score_results)
 
@@ -54,16 +52,6 @@ POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players
              width=8)
 POINTS = {"win": 3, "loss": 0, "draw": 1, "bye": 3}  # a bye counts as a win (002's "w(b)")
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
-
-
-@dataclass
-class Plan:
-    """A pod's rounds from the one being paired on, and whether they still make a whole round robin."""
-
-    length: int  # rounds in the pod's round robin
-    rounds: list  # the rounds left, from the one being paired (empty once the pod has finished)
-    broken: bool  # the rounds played leave meetings no arrangement of the rounds left makes up (a hand edit)
-    schedule: list = field(default_factory=list)  # the fixed schedule, every round
 
 
 class PodRoundRobin(Ruleset):
@@ -105,7 +93,7 @@ class PodRoundRobin(Ruleset):
         idle = set()
         for pod, members in self.pods(event).items():
             try:
-                if round_number > len(self.schedule(pod, members, joined, event.settings.seed)):
+                if round_number > len(pod_schedule(pod, members, joined, event.settings.seed)):
                     idle.update(members)
             except PairingImpossible:
                 pass  # said when the round is paired
@@ -114,9 +102,9 @@ class PodRoundRobin(Ruleset):
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell; a pod
         whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost."""
-        moved = moved_players(self, event, players_sheet, locate)
+        moved = moved_players(event, players_sheet, locate)
         return moved or [found for pod, members in self.pods(event).items()
-                         for found in lost_meetings(self, event, pod, members)]
+                         for found in lost_meetings(event, pod, members)]
 
     random_result = staticmethod(random_win_loss_draw)
     complete_table = complete_results  # one entry per match (issue 31)
@@ -131,33 +119,7 @@ class PodRoundRobin(Ruleset):
         return SeatScore(score.round, score.player_id, score.opponents, {**score.values, "mp": Fraction(POINTS[outcome])},
                          outcome)
 
-    def pods(self, event: Event) -> dict[str, list[int]]:
-        """Pod name -> player IDs, starting players first: from the Pod column, or split evenly in seeded order;
-        late entries without a Pod take the free place of an odd pod."""
-        starting = [p for p in event.players if p.joined_in == 1]
-        pods: dict[str, list[int]] = {}
-        for player in sorted(event.players, key=lambda p: (p.joined_in > 1, p.id)):
-            if player.extra.get("pod"):
-                pods.setdefault(str(player.extra["pod"]), []).append(player.id)
-        if not any(p.extra.get("pod") for p in starting):
-            order = seeded_order([p.id for p in starting], event.settings.seed, "pods")
-            count = max(1, math.ceil(len(order) / event.settings.option("pod_size")))
-            pods = {pod_name(i): order[i::count] + pods.get(pod_name(i), []) for i in range(count)}
-        pods = dict(sorted(pods.items()))
-        for player in event.players:
-            if player.joined_in > 1 and not player.extra.get("pod"):
-                pods[self._free_place(event, pods)].append(player.id)
-        return pods
-
-    @staticmethod
-    def _free_place(event: Event, pods: dict[str, list[int]]) -> str:
-        """The first pod whose circle still has its bye place free: odd at the start, no late entry yet (else the
-        last pod, whose schedule then refuses it with the reason when the round is paired)."""
-        joined = {p.id: p.joined_in for p in event.players}
-        for pod, members in pods.items():
-            if sum(1 for pid in members if joined[pid] == 1) % 2 and all(joined[pid] == 1 for pid in members):
-                return pod
-        return list(pods)[-1]
+    pods = staticmethod(compute_pods)
 
     def group_of(self, event: Event) -> dict[int, str]:
         return {pid: f"Pod {pod}" for pod, members in self.pods(event).items() for pid in members}
@@ -165,7 +127,7 @@ class PodRoundRobin(Ruleset):
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings inside each pod (002's steps), with each player's overall rank beside."""
         keys = event.settings.tiebreakers
-        overall = compute_standings(event, scores, keys, after_round)
+        overall = compute_standings(event, scores, keys, after_round, main_score=self.main_score)
         overall_rank = {row.player.id: row.rank for row in overall.rows}
         everyone = {row.player.id: row for row in overall.rows}
         met = {frozenset((s.player_id, o)) for s in scores for o in s.opponents}
@@ -174,7 +136,8 @@ class PodRoundRobin(Ruleset):
             finished = all(frozenset(pair) in met for pair in combinations(members, 2))
             used = tuple(k for k in keys if not (finished and k in UNFINISHED_ONLY))
             roster = tuple(p for p in event.players if p.id in members)
-            for row in compute_standings(event, scores, used, after_round, players=roster).rows:
+            for row in compute_standings(event, scores, used, after_round, players=roster,
+                                         main_score=self.main_score).rows:
                 values = {**everyone[row.player.id].values, **row.values}
                 rows.append(StandingsRow(row.rank, row.shared, row.player, values, row.dropped, pod,
                                          overall_rank[row.player.id]))
@@ -184,7 +147,7 @@ class PodRoundRobin(Ruleset):
         """Round `round_number` of every pod's plan; a scheduled opponent who is not playing gives a bye."""
         players = event.players_by_id
         pods = self.pods(event)
-        plans = {pod: self.plan(event, pod, members, round_number) for pod, members in pods.items()}
+        plans = {pod: plan_pod(event, pod, members, round_number) for pod, members in pods.items()}
         longest = max((plan.length for plan in plans.values()), default=0)
         if round_number > longest:
             raise PairingImpossible(f"Every pod's round robin is over after {longest} rounds; Rounds in the Event "
@@ -223,44 +186,6 @@ class PodRoundRobin(Ruleset):
         check_everyone_placed(pod, round_number, active, games, byes, players)
         pairing.byes.extend(byes)
         return games
-
-    def plan(self, event: Event, pod: str, members: list[int], round_number: int) -> Plan:
-        """The pod's rounds from `round_number` on: the fixed schedule (§5.3) while the rounds played follow it;
-        after a hand edit, the rounds left rearranged so that every pair still meets once, or the fixed ones
-        when no arrangement does (their repeat meetings are then noted, and `check` names the pairs lost)."""
-        joined = {p.id: p.joined_in for p in event.players}
-        schedule = self.schedule(pod, members, joined, event.settings.seed)
-        if round_number > len(schedule):
-            return Plan(len(schedule), [], False)
-        used: set = set()
-        for round_ in event.rounds[:round_number - 1]:
-            if round_.number <= len(schedule):
-                used |= used_in_round(schedule[round_.number - 1], played_meetings(round_), set(round_.player_ids))
-        remaining = meetings_of(schedule) - used
-        fixed = schedule[round_number - 1:]
-        if remaining == meetings_of(fixed):
-            return Plan(len(schedule), fixed, False)
-        repaired = complete_schedule(schedule, remaining, round_number)
-        return Plan(len(schedule), repaired or fixed, repaired is None, schedule)
-
-    @staticmethod
-    def schedule(pod: str, members: list[int], joined: dict[int, int], seed: int) -> list[list]:
-        """The pod's circle: its starting members in seeded order, then a late entry in the bye place."""
-        starting = [pid for pid in members if joined[pid] == 1]
-        late = [pid for pid in members if joined[pid] > 1]
-        if late and (len(starting) % 2 == 0 or len(late) > 1):
-            raise PairingImpossible(f"Pod {pod} started with {len(starting)} players, so it has "
-                                    f"{'no free place' if len(starting) % 2 == 0 else 'one free place'} for "
-                                    f"{len(late)} late entr{'y' if len(late) == 1 else 'ies'}: a round robin's "
-                                    "schedule is fixed when it starts. Put the late entry in an odd pod, or clear "
-                                    "their Pod to have one chosen.")
-        return circle_schedule(seeded_order(starting, seed, f"pod {pod}") + late)
-
-
-def pod_name(index: int) -> str:
-    """A, B, …, Z, then AA, AB, …"""
-    return ascii_uppercase[index] if index < 26 else pod_name(index // 26 - 1) + ascii_uppercase[index % 26]
-
 
 def check_everyone_placed(pod: str, round_number: int, active: list[int], games: list[tuple[int, int]],
                           byes: list[int], players: dict[int, Player]) -> None:

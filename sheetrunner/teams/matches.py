@@ -100,8 +100,9 @@ def unplayed_matches(byes: dict[int, list[Seat]], labels: dict[int, str], number
             label = labels.get(seat.player_id, "")
             if label and label.casefold() != "bye" and team not in teams_by_label.setdefault(label, []):
                 teams_by_label[label].append(team)
-    found = []
+    found: list[TeamMatch] = []
     for label, teams in teams_by_label.items():
         if len(teams) == 2 and all(len({labels.get(s.player_id) for s in byes[t]}) == 1 for t in teams):
-            found.append(TeamMatch(numbered + len(found) + 1, *teams, forfeits=byes.pop(teams[0]) + byes.pop(teams[1])))
+            found.append(TeamMatch(numbered + len(found) + 1, teams[0], teams[1],
+                                   forfeits=byes.pop(teams[0]) + byes.pop(teams[1])))
     return found

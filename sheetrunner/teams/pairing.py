@@ -10,16 +10,12 @@ team's player gets a BYE row under the match's label. Every player of the team w
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..history import compute_history
 from ..model import BYE, Event, Label, Player
 from ..pairing import PairedTable, Pairing
 from .roster import Team
-from .scoring import build_team_event, swiss, team_standings
-
-if TYPE_CHECKING:
-    from .rules import TeamRules
+from .scoring import TeamScoring, build_team_event, swiss, team_standings
 
 
 @dataclass
@@ -32,7 +28,7 @@ class TeamPairing(Pairing):
     team_byes: list[Team] = field(default_factory=list)
 
 
-def pair_teams(event: Event, rules: TeamRules, round_number: int) -> TeamPairing:
+def pair_teams(event: Event, rules: TeamScoring, round_number: int) -> TeamPairing:
     """Pair the teams on their standings, then lay every team match out on its boards."""
     built = build_team_event(event, rules)
     standings = team_standings(built, rules.team_result)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ..model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
 from ..options import TEAM_RESULTS, event_options
@@ -29,9 +29,6 @@ from .byes import AVERAGE, DRAWN, bye_values, with_averages
 from .matches import TeamMatch, TeamRound, group_round
 from .roster import Team, compute_teams
 
-if TYPE_CHECKING:
-    from .rules import TeamRules
-
 BOARD_WINS, SUMMED_POINTS = TEAM_RESULTS
 BOARD_POINTS = {"swiss": "games_won", "swiss-tp": "op"}  # what a board scores toward summed points
 TEAM_TIEBREAKERS = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
@@ -42,6 +39,30 @@ LABELS = {BOARD_WINS: {"game_win_pct": ("BW%", "Board-win %: boards won (3 point
           SUMMED_POINTS: {"game_win_pct": ("PS%", "Points share: the team's summed board points over those of "
                                            "both teams in its matches, at least the floor."),
                           "opponents_game_win_pct": ("OPS%", "Mean of each opponent team's points share.")}}
+
+
+class TeamScoring(Protocol):
+    """What scoring and pairing a team event read of its rules (`rules.TeamRules` has it, and builds on this
+    module): how each board is scored (the ruleset's own, through `compute_scores`), the team size, how a team
+    match is won (`team_result`), the Team tiebreakers and Team bye, the board's value toward summed points, and
+    each round's Team match labels."""
+
+    @property
+    def team_size(self) -> int: ...
+
+    @property
+    def team_result(self) -> str: ...
+
+    @property
+    def tiebreakers(self) -> tuple[str, ...]: ...
+
+    @property
+    def team_bye(self) -> Any: ...
+
+    @property
+    def points_key(self) -> str: ...
+
+    def match_labels(self, round_: Round) -> dict[int, str]: ...
 
 
 @dataclass
@@ -78,7 +99,7 @@ def team_player(team: Team) -> Player:
                   dropped_after=max(drops) if None not in drops else None)
 
 
-def build_team_event(event: Event, rules: TeamRules, upto: int | None = None) -> TeamEvent:
+def build_team_event(event: Event, rules: TeamScoring, upto: int | None = None) -> TeamEvent:
     """The team event of the rounds with every result in (up to round `upto`)."""
     counted = tuple(r for r in scored_rounds(event) if upto is None or r.number <= upto)
     individual = {(s.round, s.player_id): s for s in compute_scores(event.with_rounds(counted), rules)}
@@ -91,7 +112,7 @@ def build_team_event(event: Event, rules: TeamRules, upto: int | None = None) ->
 
 
 def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
-               rules: TeamRules) -> tuple[Round, TeamRound, dict[int, Fraction]]:
+               rules: TeamScoring) -> tuple[Round, TeamRound, dict[int, Fraction]]:
     """A round of the team event: one two-seat table per team match, one bye per team bye; with what each bye
     counts as games won."""
     grouped = group_round(round_, team_of, rules.match_labels(round_))
@@ -105,7 +126,7 @@ def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[in
 
 
 def match_table(match: TeamMatch, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
-                number: int, rules: TeamRules) -> Table:
+                number: int, rules: TeamScoring) -> Table:
     """A team match as a Swiss table: each team's boards won and drawn (board wins), or its summed points."""
     won, drawn, points = Counter(), Counter(), Counter()
     for seat in [seat for table in match.boards for seat in table.seats] + match.forfeits:
@@ -121,7 +142,7 @@ def match_table(match: TeamMatch, team_of: dict[int, int], individual: dict[tupl
 
 
 def team_scores(team_event: Event, built: list[tuple[Round, TeamRound, dict[int, Fraction]]],
-                rules: TeamRules) -> list[SeatScore]:
+                rules: TeamScoring) -> list[SeatScore]:
     """The `swiss` ruleset's scores of every team round; a team bye is worth what Team bye says (`byes`: every
     board won counts its boards, see `team_round`), and a round before a late team joined is a loss with no
     opponent (§2)."""

@@ -48,6 +48,7 @@ def _headers_lower(sheet: SheetRows, row: int, headers: tuple) -> Problem:
     """The header row is further down: under a title (delete the rows above), or sorted into the data (the rows
     above hold tables and players: move it back up)."""
     table, player = cols.TABLE.index_in(list(headers)), _player_index(list(headers))
+    assert table is not None and player is not None  # `headers_readable` found both
     above = [(sheet.header_row, tuple(sheet.headers))] + [(r, v) for r, v in sheet.rows if r < row]
     sorted_in = any(_filled(values, table) and _filled(values, player) for _, values in above)
     first = sheet.header_row

@@ -47,7 +47,8 @@ def find_recorded_rounds(sheets: dict[str, SheetRows], log: LogHistory,
     problems.extend(_unread_round_like(sheets, adopted))
     if not adopted:
         return sheets
-    return {(round_title(renamed_round_number(t)) if t in adopted else t): s for t, s in sheets.items()}
+    return {(round_title(number) if t in adopted and (number := renamed_round_number(t)) is not None else t): s
+            for t, s in sheets.items()}
 
 
 def _missing_round(sheets: dict[str, SheetRows], number: int) -> Problem:
@@ -67,8 +68,8 @@ def _unread_round_like(sheets: dict[str, SheetRows], adopted: dict[str, SheetRow
     for title, sheet in sheets.items():
         if title in adopted or round_number(title) is not None or is_output_sheet(title):
             continue
-        if renamed_round_number(title) is not None and looks_like_round(sheet):
-            number = renamed_round_number(title)
+        number = renamed_round_number(title)
+        if number is not None and looks_like_round(sheet):
             problems.append(Problem(sheet.name, "", f'The sheet "{visible(title)}" looks like a round sheet but '
                                     "is not read as one: sheetrunner reads round sheets named Round 1, Round 2, …",
                                     f'Rename it "{round_title(number)}" if it is that round.', WARNING))

@@ -100,7 +100,7 @@ class PenaltyRows:
             return player
         player = self.by_name.get(name_key(text))
         if player is None:
-            self.reader.problem(cell, f'"{text}" is not on the roster.', not_on_roster_hint(text, self.event.players))
+            self.reader.problem(cell, f'"{text}" is not on the roster.', not_on_roster_hint(text, list(self.event.players)))
         return player
 
     def round(self, row: int, number: int | None) -> int | None:
@@ -192,6 +192,7 @@ def check_game_losses(penalties: list[Penalty], event: Event, reader: SheetReade
     losses = [p for p in penalties if p.kind == GAME_LOSS]
     for penalty in losses if best_of else ():
         table = event.rounds[penalty.round - 1].table_of(penalty.player_id)
+        assert table is not None  # `takes_part` refused a game loss without a game
         if not all(seat.has_result for seat in table.seats):
             continue  # judged once the result is typed
         opponent = next(seat for seat in table.seats if seat.player_id != penalty.player_id)

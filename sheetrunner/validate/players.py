@@ -109,7 +109,9 @@ def _keep_name_parts(sheet: SheetRows, players: list[Player]) -> list[Player]:
         if parts:
             player.extra["name_parts"] = parts
         else:
-            player.extra["name_parts_differ"] = cell_name(last if typed[1] else first, player.row)
+            column = last if typed[1] else first
+            assert column is not None  # a part typed has its column
+            player.extra["name_parts_differ"] = cell_name(column, player.row)
     return players
 
 

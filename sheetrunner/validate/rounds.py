@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import replace
 from functools import cached_property
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable
 
 from .. import columns as cols
 from ..layout import PLAYERS_SHEET, round_number, round_title, sheet_key
@@ -111,7 +111,7 @@ class RoundReader:
     """Reads one `Round N` sheet into a `Round`, checking seats and results."""
 
     def __init__(self, sheet: SheetRows, number: int, ruleset: Ruleset, settings: Settings, players: list[Player],
-                 problems: list[Problem], log: LogHistory, idle: set[int] = frozenset()):
+                 problems: list[Problem], log: LogHistory, idle: AbstractSet[int] = frozenset()):
         self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
         self.players, self.problems, self.log, self.idle = players, problems, log, idle
         known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \

@@ -69,7 +69,7 @@ def _text(element: etree._Element | None) -> str:
     if element is None:
         return ""
     parts = [t.text or "" for t in element.iter(q(MAIN, "t"))
-             if etree.QName(t.getparent()).localname != "rPh"]
+             if (parent := t.getparent()) is None or etree.QName(parent).localname != "rPh"]
     return ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), "".join(parts))
 
 
@@ -152,7 +152,8 @@ def place_cells(xml: bytes, cells: dict[tuple[int, int], etree._Element], widths
         return xml
     root = parse_xml(xml)
     sheet_data = root.find(q(MAIN, "sheetData"))
-    rows = {int(row.get("r")): row for row in sheet_data.iter(q(MAIN, "row"))}
+    assert sheet_data is not None  # `new_sheet_xml` writes one, every row numbered
+    rows = {int(row.get("r", "")): row for row in sheet_data.iter(q(MAIN, "row"))}
     for (number, _), cell in sorted(cells.items()):
         row = rows.get(number)
         if row is None:
@@ -173,7 +174,9 @@ def _add_widths(root: etree._Element, widths: dict[int, float]) -> None:
     cols = root.find(q(MAIN, "cols"))
     if cols is None:
         cols = etree.Element(q(MAIN, "cols"))
-        root.find(q(MAIN, "sheetData")).addprevious(cols)
+        sheet_data = root.find(q(MAIN, "sheetData"))
+        assert sheet_data is not None  # `new_sheet_xml` writes one
+        sheet_data.addprevious(cols)
     for column, width in sorted(widths.items()):
         etree.SubElement(cols, q(MAIN, "col"), {"min": str(column), "max": str(column), "width": str(width),
                                                "customWidth": "1"})

@@ -114,8 +114,9 @@ def lay_out(path: Path, title: str, part: str, xml: bytes) -> Layout:
                               "Excel's grid (A1:XFD1048576)")
             _take_cells(path, title, part, row, row_number, layout)
             row.clear()
-            while row.getprevious() is not None:
-                del row.getparent()[0]
+            parent = row.getparent()
+            while parent is not None and row.getprevious() is not None:
+                del parent[0]
     except etree.XMLSyntaxError as error:  # read_parts found it well-formed; kept as a last guard
         raise damaged(path, f"the part {part} is not well-formed XML ({error.msg})") from None
     return layout

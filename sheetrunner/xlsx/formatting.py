@@ -120,7 +120,8 @@ def _cells_by_order(xml: bytes, marking: dict[int, str]) -> Marks:
     found: Marks = {}
     number = 0
     for row in parse_xml(xml).iter(q(MAIN, "row")):
-        number = int(row.get("r")) if (row.get("r") or "").isdigit() else number + 1
+        typed = row.get("r") or ""
+        number = int(typed) if typed.isdigit() else number + 1
         column = 0
         for cell in row.iter(q(MAIN, "c")):
             match = CELL_REF.match(cell.get("r") or "")
@@ -151,17 +152,17 @@ class Colours:
 
     def rgb(self, colour: etree._Element) -> tuple[float, float, float] | None:
         """A `color`/`fgColor` element as (r, g, b) from 0 to 1, or None when it names none (automatic)."""
-        text = None
-        if colour.get("rgb"):
-            text = colour.get("rgb")[-6:]
-        elif (colour.get("indexed") or "").isdigit() and int(colour.get("indexed")) < len(self.palette):
-            text = self.palette[int(colour.get("indexed"))]
-        elif (colour.get("theme") or "").isdigit() and int(colour.get("theme")) < len(self.theme):
-            text = self.theme[int(colour.get("theme"))]
+        text, indexed, themed = colour.get("rgb"), colour.get("indexed") or "", colour.get("theme") or ""
+        if text:
+            text = text[-6:]
+        elif indexed.isdigit() and int(indexed) < len(self.palette):
+            text = self.palette[int(indexed)]
+        elif themed.isdigit() and int(themed) < len(self.theme):
+            text = self.theme[int(themed)]
         if not text or not re.fullmatch(r"[0-9A-Fa-f]{6}", text):
             return None
-        rgb = tuple(int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
-        return _tinted(rgb, colour.get("tint"))
+        red, green, blue = (int(text[i:i + 2], 16) / 255 for i in (0, 2, 4))
+        return _tinted((red, green, blue), colour.get("tint"))
 
     @property
     def theme(self) -> list[str]:

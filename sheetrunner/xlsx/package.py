@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import posixpath
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -22,8 +21,8 @@ from lxml import etree
 
 from .ooxml import (CONTENT_TYPES, MAIN, OFFICE_DOCUMENT, PKG_REL, REL, WORKSHEET_CONTENT, WORKSHEET_TYPE,
                     parse_xml, q, resolve, root_of, serialize)
-from .registry import (add_content_type, add_relationship, list_in_app_properties, recalculate_on_open,
-                       shift_sheet_indexes)
+from .registry import (SheetEntry, add_content_type, add_relationship, list_in_app_properties,
+                       recalculate_on_open, shift_sheet_indexes)
 from .safety import damaged, read_member
 from .sheetxml import SheetTable, new_sheet_xml, patch_cells, append_rows as append_sheet_rows
 from .zipcopy import write_zip
@@ -32,15 +31,6 @@ from .zipcopy import write_zip
 # A part listed in <sheets> is what its relationship says: a worksheet, or a chart or dialog sheet (never read,
 # copied as they are), whose root element has that name.
 SHEET_KINDS = ("worksheet", "chartsheet", "dialogsheet")
-
-
-@dataclass
-class SheetEntry:
-    """One sheet of the workbook list: its title, and the part holding it."""
-
-    title: str
-    part: str
-    element: etree._Element  # its <sheet> element in workbook.xml
 
 
 class Package:
@@ -99,10 +89,10 @@ class Package:
         listing = workbook.find(q(MAIN, "sheets"))
         if listing is None:
             raise damaged(self.path, f"the part {self.workbook_part} lists no sheets")
-        sheets = []
+        sheets: list[SheetEntry] = []
         for sheet in listing.iter(q(MAIN, "sheet")):
-            part = targets.get(sheet.get(q(REL, "id")), "")
-            if sheet.get("name") is None or part not in self.parts:
+            part, title = targets.get(sheet.get(q(REL, "id")), ""), sheet.get("name")
+            if title is None or part not in self.parts:
                 raise damaged(self.path, f'the sheet "{sheet.get("name")}" is listed but its part {part or "(none)"} '
                               "is missing")
             if any(entry.title == sheet.get("name") for entry in sheets):
@@ -111,7 +101,7 @@ class Package:
             kind = kinds.get(sheet.get(q(REL, "id")), "")
             if kind in SHEET_KINDS:  # a macro sheet (another namespace) is only copied
                 self._check_root(part, kind, f'the {kind} "{sheet.get("name")}"')
-            sheets.append(SheetEntry(sheet.get("name"), part, sheet))
+            sheets.append(SheetEntry(title, part, sheet))
         return sheets
 
     def _check_root(self, part: str, kind: str, listed: str) -> None:
@@ -131,10 +121,10 @@ class Package:
         second one (or replacing the part) when writing would lose the workbook's styles."""
         from .styles import styles_part
 
-        base = posixpath.dirname(self.workbook_part)
-        if styles_part(self) in self.parts:
-            self._check_root(styles_part(self), "styleSheet", "the workbook's styles")
-        if styles_part(self) is None and posixpath.join(base, "styles.xml") in self.parts:
+        base, styles = posixpath.dirname(self.workbook_part), styles_part(self)
+        if styles is not None and styles in self.parts:
+            self._check_root(styles, "styleSheet", "the workbook's styles")
+        if styles is None and posixpath.join(base, "styles.xml") in self.parts:
             raise damaged(self.path, f"its style part {posixpath.join(base, 'styles.xml')} is not linked from "
                           f"{self.rels_part(self.workbook_part)}")
 
@@ -155,6 +145,7 @@ class Package:
                                      posixpath.relpath(part, posixpath.dirname(self.workbook_part)))
         workbook = self.xml(self.workbook_part)
         listing = workbook.find(q(MAIN, "sheets"))
+        assert listing is not None  # `read_sheets` refused a workbook that lists none
         ids = [int(s.get("sheetId", 0)) for s in listing.iter(q(MAIN, "sheet"))]
         element = etree.Element(q(MAIN, "sheet"), {"name": table.title, "sheetId": str(max(ids, default=0) + 1),
                                                     q(REL, "id"): rid})

@@ -54,13 +54,13 @@ def read_workbook(path: Path) -> WorkbookFile:
     data = read_file(path)
     archive = check_workbook_bytes(path, data)
     package = Package(archive, path, read_parts(path, archive))
-    compacted = _compacted_sheets(package)
+    compacted, data_read = _compacted_sheets(package), data
     if compacted:
         from .zipcopy import write_zip
 
         data_read = write_zip([(name, info, compacted[name].xml if name in compacted else None)
                                for name, info in package.infos.items()], archive)
-    values = read_values(path, data_read if compacted else data)
+    values = read_values(path, data_read)
     listed = {entry.title: entry.part for entry in package.sheets}
     sheets = {}
     for title, grid in values.items():

@@ -5,17 +5,44 @@ edit of the part that holds it, so the rest of the part stays as the TO's progra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Protocol
 
 from lxml import etree
 
 from .ooxml import APP, CONTENT, CONTENT_TYPES, MAIN, PKG_REL, VT, q, serialize
 
-if TYPE_CHECKING:
-    from .package import Package
+
+@dataclass
+class SheetEntry:
+    """One sheet of the workbook list: its title, and the part holding it."""
+
+    title: str
+    part: str
+    element: etree._Element  # its <sheet> element in workbook.xml
 
 
-def add_relationship(package: Package, rels_part: str, kind: str, target: str) -> str:
+class PackageParts(Protocol):
+    """What these edits (and `styles`) need of a package: its parts, parsed on demand and marked when changed, and
+    its sheet list. `package.Package` is one; it builds on this module, so this module names only what it uses."""
+
+    @property
+    def parts(self) -> dict[str, bytes]: ...
+
+    @property
+    def sheets(self) -> list[SheetEntry]: ...
+
+    @property
+    def workbook_part(self) -> str: ...
+
+    def xml(self, part: str) -> etree._Element: ...
+
+    def touch(self, part: str) -> None: ...
+
+    def rels_part(self, part: str) -> str: ...
+
+
+def add_relationship(package: PackageParts, rels_part: str, kind: str, target: str) -> str:
     """A relationship from the part of `rels_part` to `target`, under the first free id (the rels part made when
     the part had none); its id."""
     if rels_part not in package.parts:
@@ -30,7 +57,7 @@ def add_relationship(package: Package, rels_part: str, kind: str, target: str) -
     return f"rId{number}"
 
 
-def add_content_type(package: Package, part: str, content_type: str) -> None:
+def add_content_type(package: PackageParts, part: str, content_type: str) -> None:
     """The part's content type, declared once (a part re-created where one was missing keeps its entry)."""
     types = package.xml(CONTENT_TYPES)
     existing = [o for o in types.iter(q(CONTENT, "Override")) if o.get("PartName", "").lower() == "/" + part.lower()]
@@ -57,7 +84,7 @@ def shift_sheet_indexes(workbook: etree._Element, index: int) -> None:
                 view.set(attribute, str(int(value) + 1))
 
 
-def list_in_app_properties(package: Package, title: str, index: int) -> None:
+def list_in_app_properties(package: PackageParts, title: str, index: int) -> None:
     """docProps/app.xml lists the sheet titles (Excel's File > Info): the new one joins them when the list is
     the usual one (worksheets first, counted by the first heading pair), else it is left as it was."""
     part = "docProps/app.xml"
@@ -77,7 +104,7 @@ def list_in_app_properties(package: Package, title: str, index: int) -> None:
     package.touch(part)
 
 
-def recalculate_on_open(package: Package) -> None:
+def recalculate_on_open(package: PackageParts) -> None:
     """Cells sheetrunner changed may feed the TO's formulas: ask Excel to recalculate when it opens the file
     (the saved values stay in the file until then)."""
     workbook = package.xml(package.workbook_part)

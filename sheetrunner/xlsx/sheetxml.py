@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from lxml import etree
 
@@ -38,6 +38,7 @@ class Validation:
     message: str = ""
     prompt: str = ""  # the note shown when the cell is selected (Excel: at most 255 characters)
     error_style: str = ""  # "" stops a value not allowed; "warning" asks, and keeps it when the TO says so
+    source: str = ""  # a list's choices read from cells (Players!$B$2:$B$500) instead of `choices`
 
 
 @dataclass
@@ -47,7 +48,7 @@ class SheetTable:
     title: str
     headers: list[str]
     rows: list[list[Any]]
-    widths: list[float]
+    widths: Sequence[float]  # a list of ints is widths too
     validations: dict[str, Validation] = field(default_factory=dict)  # cells ("B3", "E2:E40") -> rule
     percent_columns: set[int] = field(default_factory=set)  # columns (from 1) shown as 0.00%
     autofilter: bool = False
@@ -170,7 +171,7 @@ def validations_xml(validations: dict[str, Validation]) -> str:
     rules = []
     for cells, rule in validations.items():
         if rule.kind == "list":
-            kind, formula = 'type="list"', '"' + ",".join(rule.choices) + '"'
+            kind, formula = 'type="list"', rule.source or '"' + ",".join(rule.choices) + '"'
         elif rule.kind == "whole":
             kind, formula = 'type="whole" operator="greaterThanOrEqual"', str(rule.minimum)
         else:
@@ -228,6 +229,7 @@ def patch_cells(xml: bytes, cells: dict[tuple[int, int], Any]) -> bytes:
     A new cell takes the style of the cell to its left (a new header looks like the others)."""
     root = etree.fromstring(xml, PARSER)
     sheet_data = root.find(q("sheetData"))
+    assert sheet_data is not None  # required by the schema; calamine reads no worksheet without one
     rows = _rows(sheet_data)
     for (row_number, column), value in sorted(cells.items()):
         row = rows.get(row_number)
@@ -243,14 +245,15 @@ def patch_cells(xml: bytes, cells: dict[tuple[int, int], Any]) -> bytes:
         cell = next((c for c in row.iter(q("c")) if c.get("r") == ref), None)
         if cell is None:
             cell = etree.Element(q("c"), {"r": ref})
-            after = [c for c in row.iter(q("c")) if column_number(CELL_REF.match(c.get("r")).group(1)) > column]
+            after = [c for c in row.iter(q("c")) if _column_of(c) > column]
             if after:
                 after[0].addprevious(cell)
             else:
                 row.append(cell)
             left = cell.getprevious()
-            if left is not None and left.get("s"):
-                cell.set("s", left.get("s"))
+            style = left.get("s") if left is not None else None
+            if style:
+                cell.set("s", style)
             if "spans" in row.attrib:
                 del row.attrib["spans"]  # a hint only; a stale one is worse than none
         _set_value(cell, value)
@@ -262,6 +265,7 @@ def append_rows(xml: bytes, values: list[list[Any]]) -> bytes:
     """Rows added after a worksheet's last row."""
     root = etree.fromstring(xml, PARSER)
     sheet_data = root.find(q("sheetData"))
+    assert sheet_data is not None  # required by the schema; calamine reads no worksheet without one
     rows = _rows(sheet_data)
     number = max(rows, default=0)
     for row_values in values:
@@ -275,11 +279,17 @@ def append_rows(xml: bytes, values: list[list[Any]]) -> bytes:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
+def _column_of(cell: etree._Element) -> int:
+    """A cell's column number, from its reference (`_rows` has given every cell one)."""
+    found = CELL_REF.match(cell.get("r") or "")
+    assert found is not None  # `_rows` spelled out every reference
+    return column_number(found.group(1))
+
+
 def _widen_dimension(root: etree._Element, rows: dict[int, etree._Element]) -> None:
     dimension = root.find(q("dimension"))
     if dimension is None or not rows:
         return
-    last_column = max((column_number(CELL_REF.match(c.get("r")).group(1)) for row in rows.values()
-                       for c in row.iter(q("c"))), default=1)
+    last_column = max((_column_of(c) for row in rows.values() for c in row.iter(q("c"))), default=1)
     first = (dimension.get("ref") or "A1").split(":")[0]
     dimension.set("ref", f"{first}:{column_letter(last_column)}{max(rows)}")

@@ -44,6 +44,7 @@ def dos_stamp(date_time: tuple) -> tuple[int, int]:
 def stored_bytes(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     """A member's data exactly as stored (compressed), read past its local header."""
     handle = archive.fp
+    assert handle is not None  # the archive is open: its members are being copied
     handle.seek(info.header_offset)
     header = handle.read(LOCAL.size)
     name_length, extra_length = LOCAL.unpack(header)[-2:]
@@ -64,6 +65,7 @@ def write_zip(members: list[tuple[str, zipfile.ZipInfo | None, bytes | None]], s
             packed, method, crc, size = stored_bytes(source, info), info.compress_type, info.CRC, info.file_size
         else:
             if data is None:
+                assert info is not None  # a new member comes with its bytes
                 data = source.read(info)
             compressor = zlib.compressobj(6, zlib.DEFLATED, -15)
             packed = compressor.compress(data) + compressor.flush()
