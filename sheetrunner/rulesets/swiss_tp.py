@@ -29,6 +29,7 @@ from ..columns import Column
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..problems import Problem
+from ..values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
 from .one_entry import check_scores, complete_scores, plain_numbers
 
@@ -69,6 +70,8 @@ class SwissTP(SwissPaired):
         """Issue 31: OP and SP typed as the game's score from one row's side (`4-1`) are the whole game; a score
         the other row contradicts is an error; each cell then counts as the number it says for its own row."""
         keys = tuple(column.key for column in self.result_columns)
+        if not any(isinstance(value, MatchScore) for seat in table.seats for value in seat.result.values()):
+            return table, []  # nearly every table: each row's own numbers, typed on both rows or neither
         table = complete_scores(table, keys)
         problems = check_scores(table, self.result_columns, sheet, locate)
         return (table, problems) if problems else (plain_numbers(table, keys), [])

@@ -95,7 +95,7 @@ class SheetReader:
         """The cell as typed, for a reader with its own rules (a table label, a name or an ID): a cell holding an
         error or a formula with no saved value is reported and gives `invalid`, never read as blank."""
         raw = self.raw(key, values)
-        if key in self.columns and is_blank(raw) and self.unreadable(key, row, self.header(key)):
+        if key in self.columns and is_blank(raw) and self.sheet.flags and self.unreadable(key, row, self.header(key)):
             return invalid
         return raw
 
