@@ -27,7 +27,7 @@ from pathlib import Path
 
 from urllib.parse import urlsplit
 
-import httpx
+import httpx2 as httpx  # the test client Starlette itself uses (test extra)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))

@@ -10,7 +10,7 @@ import socket
 import threading
 from contextlib import contextmanager
 
-import httpx
+import httpx2 as httpx  # the test client Starlette itself uses (test extra)
 import pytest
 from hall_support import code, paired_event, tables
 
