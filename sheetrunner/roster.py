@@ -205,7 +205,8 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
     """The separator that splits the header and the most rows alike into more than one column, quotes honoured.
     csv.Sniffer guesses from the characters beside quotes, and a quoted name holding the other separator
     ("A; B" in a semicolon file) made it guess none: the whole roster became one column. A file no separator
-    splits alike is a plain list of names, one a line (a NUL never occurs in a roster: `_decode` refuses it)."""
+    splits alike is a plain list of names, one a line, read with a separator the text does not hold (Python 3.10's
+    csv takes no NUL as a separator, so one of the ASCII separator controls)."""
     sample = text[:65536]
     best, score = None, (0, 0)
     for delimiter in DELIMITERS:
@@ -218,4 +219,5 @@ def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
         found = (sum(len(row) == width for row in rows), width)
         if width > 1 and 2 * found[0] > len(rows) and found > score:  # most rows as wide as the first
             best, score = delimiter, found
-    return type("Roster", (csv.excel,), {"delimiter": best or "\x00"})
+    unused = next((ch for ch in "\x1f\x1e\x1d\x1c" if ch not in text), "\x1f")
+    return type("Roster", (csv.excel,), {"delimiter": best or unused})
