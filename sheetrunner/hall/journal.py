@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,13 +84,16 @@ class Journal:
         self.path = path
         self.lock = threading.RLock()
         self.db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        # Closed with the journal even when its owner forgets to (a server state dropped without `close`): an
+        # unclosed connection is a ResourceWarning from Python 3.13 on.
+        self._closed = weakref.finalize(self, self.db.close)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # committed means on the disk
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:
         with self.lock:
-            self.db.close()
+            self._closed()
 
     def receive(self, round_number: int, table: str, seats: list[dict[str, Any]], by_seat: int | None,
                 source: str, who: str, both_players: bool) -> Report:
