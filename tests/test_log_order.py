@@ -159,7 +159,7 @@ def test_the_next_run_continues_a_log_sorted_newest_first(tmp_path):
     assert code == 0 and "Results changed" not in out
 
 
-@settings(max_examples=12, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(order=st.permutations(range(6)), hidden=st.sets(st.integers(2, 7)))
 def test_any_order_of_the_log_rows_reads_the_same(long_log, tmp_path, order, hidden):
     rows = log_rows(long_log)

@@ -85,17 +85,18 @@ async def desk(request: Request) -> Response:
         response.set_cookie(DESK_COOKIE, desk_cookie(state.secret), httponly=True, samesite="strict",
                             max_age=7 * 24 * 3600)
         return response
-    if not is_desk(request, state.secret):
-        return _locked("desk")
-    return HTMLResponse(_render(state, "desk.html", page="desk", csrf=csrf_token(state.secret)),
-                        headers={"cache-control": "no-store"})
+    return _desk_page(request, state, "desk")
 
 
 async def scorekeeper(request: Request) -> Response:
-    state: HallState = request.app.state.hall
+    return _desk_page(request, request.app.state.hall, "scorekeeper")
+
+
+def _desk_page(request: Request, state: HallState, page: str) -> Response:
+    """A page for the secret's holder only (the desk, the scorekeeper), with the form token its actions send."""
     if not is_desk(request, state.secret):
-        return _locked("scorekeeper")
-    return HTMLResponse(_render(state, "scorekeeper.html", page="scorekeeper", csrf=csrf_token(state.secret)),
+        return _locked(page)
+    return HTMLResponse(_render(state, f"{page}.html", page=page, csrf=csrf_token(state.secret)),
                         headers={"cache-control": "no-store"})
 
 
