@@ -191,11 +191,13 @@ def _round_digests(text: str) -> dict[int, str]:
 
 def _in_written_order(rows: list[tuple], cell: Callable[[tuple, str], str]) -> list[tuple]:
     """The Log's rows oldest first, by what they say: the Time, then how many rounds their Results cover (each
-    run covers every round there was, so more is newer), then what they wrote (`_written_rank`). Rows that tie
-    on all three keep their sheet order. A row whose Time cannot be read (rebuilt by `logrecovery`, or retyped)
+    run covers every round there was, so more is newer), then what they wrote (`_written_rank`), then the highest
+    ID given so far (IDs are never reused, so it never falls: a round paired again with a walk-in is the later
+    row). Rows that tie on all four keep their sheet order. A row whose Time cannot be read (rebuilt by `logrecovery`, or retyped)
     is placed as late as its content allows among the timed rows: a rebuilt row stands for a round no earlier
     row knew, and a later run always covers at least as many rounds."""
-    content = [(len(_round_digests(cell(values, "Results"))), _written_rank(cell(values, "Wrote"))) for values in rows]
+    content = [(len(_round_digests(cell(values, "Results"))), _written_rank(cell(values, "Wrote")),
+                _last_id(cell(values, "Last ID"))) for values in rows]
     times = [_log_time(cell(values, "Time")) for values in rows]
     timed = [(said, time) for said, time in zip(content, times) if time is not None]
 
@@ -207,6 +209,13 @@ def _in_written_order(rows: list[tuple], cell: Callable[[tuple, str], str]) -> l
 
     order = sorted(range(len(rows)), key=lambda position: (when(position), content[position]))  # stable
     return [rows[position] for position in order]
+
+
+def _last_id(text: str) -> int:
+    try:
+        return as_whole_number(text or 0)
+    except BadValue:
+        return 0
 
 
 def _log_time(text: str) -> str | None:
