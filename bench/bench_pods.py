@@ -57,9 +57,9 @@ BOARDS_REFERENCE_WORK = 10.0
 
 
 def settings(rules, rounds: int, **options) -> Settings:
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
-    values.update(ruleset=rules.name, rounds=rounds, seed=1, **options)
-    return Settings(rules.name, rounds, 1, options=values, tiebreakers=rules.tiebreakers)
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.game.all_options}
+    values.update(ruleset=rules.game.name, rounds=rounds, seed=1, **options)
+    return Settings(rules.game.name, rounds, 1, options=values, tiebreakers=rules.game.tiebreakers)
 
 
 def field_for(event: Event, number: int) -> PodField:
@@ -151,7 +151,7 @@ def bench_diplomacy(players: int, with_reference: bool) -> None:
     for number in range(1, 8):
         history = compute_history(event.rounds)
         start = time.process_time()
-        pairing = DIPLOMACY.pair(event, None, history, number)
+        pairing = DIPLOMACY.pairer.pair(event, None, history, number)
         seconds = time.process_time() - start
         boards = [list(t.player_ids) for t in pairing.tables]
         entrants = tuple(Entrant(p, Fraction(0), met=dict(history.met.get(p, {})),

@@ -53,7 +53,7 @@ class PairClock:
             self.seconds += time.process_time() - start
 
     def close(self) -> None:
-        del self.ruleset.pair
+        del self.ruleset.pairer.pair
 
 
 def timed_runs(setup: Setup, indices: range) -> tuple[float, float]:

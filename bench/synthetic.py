@@ -24,9 +24,9 @@ RULES = RULESETS["swiss-tp"]
 
 def settings(rounds: int, seed: int, ruleset: str = "swiss-tp") -> Settings:
     rules = RULESETS[ruleset]
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.game.all_options}
     values.update(ruleset=ruleset, rounds=rounds, seed=seed)
-    return Settings(ruleset, rounds, seed, options=values, tiebreakers=rules.tiebreakers)
+    return Settings(ruleset, rounds, seed, options=values, tiebreakers=rules.game.tiebreakers)
 
 
 def op_results(rng: random.Random, draws: bool) -> tuple[dict, dict]:
@@ -73,7 +73,7 @@ def make_event(players: int, played: int, draws: bool, seed: int = 1, total_roun
                   tuple(Player(i, f"Player {i:04d}") for i in range(1, players + 1)))
     for number in range(1, played + 1):
         standings = standings_after(event, rules)
-        pairing = rules.pair(event, standings, compute_history(event.rounds), number)
+        pairing = rules.pairer.pair(event, standings, compute_history(event.rounds), number)
         event = event.with_rounds(event.rounds + (play(pairing, number, rng, draws, ruleset),))
     if drop_one:
         first = replace(event.players[0], dropped_after=played)
@@ -86,7 +86,7 @@ def write_workbook(event: Event, path: Path) -> Path:
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet("Event")
     sheet.append(["Setting", "Value"])
-    for option in COMMON_OPTIONS + RULES.all_options:
+    for option in COMMON_OPTIONS + RULES.game.all_options:
         value = event.settings.options.get(option.key, option.default)
         sheet.append([option.label, option.cell_value(value)])
     sheet = book.create_sheet("Players")

@@ -146,9 +146,9 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     if team_size:  # Players gets a Board column, and the rounds follow the number of teams
         from .teams.rules import for_init
         ruleset = for_init(ruleset, team_size, top_cut)
-    roster = read_roster(Path(players), ruleset.player_columns) if players else None
+    roster = read_roster(Path(players), ruleset.layout.player_columns) if players else None
     entries = roster.players if roster else []
-    chosen = {"ruleset": ruleset.name, "rounds": rounds or ruleset.default_rounds(len(entries)), "name": name,
+    chosen = {"ruleset": ruleset.game.name, "rounds": rounds or ruleset.pairer.default_rounds(len(entries)), "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000), "top_cut": top_cut,
               "team_size": team_size}
     with writing(path, None, "init"):
@@ -193,7 +193,7 @@ def pair_next(path: Path | str, output: Path | str | None = None, redo: bool = F
         fill_players(loaded, plan.pairing)
         kept = Rewrites(workbook, loaded.event)  # a standings sheet written again keeps the TO's columns
         if plan.standings.after_round and plan.new_standings:
-            teams = loaded.ruleset.standings_sheets(loaded.event, plan.standings.after_round)  # a team event's
+            teams = loaded.ruleset.reports.standings_sheets(loaded.event, plan.standings.after_round)  # a team event's
             for table in [standings_sheet(plan.standings), *teams]:
                 kept.add_sheet(table, before=sheet_before_log(workbook))
         workbook.add_sheet(round_sheet(loaded.event, plan.rules, plan.number, plan.pairing, plan.title),
@@ -227,7 +227,7 @@ def log_row(loaded: Loaded, command: str, wrote: str, written: Round | None = No
     new round who was active and how sheetrunner seated them."""
     last_id = max((p.id for p in loaded.event.players), default=0)
     rounds = tuple(r for r in loaded.event.rounds if written is None or r.number < written.number)
-    seatless = loaded.ruleset.sits_out_freely(loaded.event, written.number) if written is not None else ()
+    seatless = loaded.ruleset.pairer.sits_out_freely(loaded.event, written.number) if written is not None else ()
     return log_values(loaded.event.with_rounds(rounds), command, __version__, wrote, last_id, now_text(), written,
                       seatless)
 
@@ -241,7 +241,7 @@ def fill_players(loaded: Loaded, pairing: Pairing) -> None:
     if cells:
         sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
         loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, cells,
-                                                       PLAYER_COLUMNS + loaded.ruleset.player_columns))
+                                                       PLAYER_COLUMNS + loaded.ruleset.layout.player_columns))
 
 
 def with_written(event: Event, written: Round) -> Event:
@@ -285,8 +285,8 @@ def outstanding(path: Path | str, round_number: int | None = None) -> Outstandin
     tables = [{"table": t.number, "players": [{"id": s.player_id, "name": names[s.player_id].name}
                                               for s in t.seats]}
               for t in round_.games if not all(s.has_result for s in t.seats)]
-    rules = loaded.ruleset if round_ in loaded.event.rounds else finals.StageRules(loaded.ruleset)
-    return Outstanding(number, round_.sheet, rules.table_header, tables)
+    rules = loaded.ruleset if round_ in loaded.event.rounds else finals.stage_rules(loaded.ruleset)
+    return Outstanding(number, round_.sheet, rules.layout.table_header, tables)
 
 
 @dataclass
@@ -317,7 +317,7 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
             table = final_standings_sheet(result.placings, result.standings) if result.placings else \
                 standings_sheet(result.standings)
             kept = Rewrites(loaded.workbook, loaded.event)  # a sheet written again keeps the TO's columns
-            for sheet in [table, *loaded.ruleset.standings_sheets(loaded.event, result.standings.after_round)]:
+            for sheet in [table, *loaded.ruleset.reports.standings_sheets(loaded.event, result.standings.after_round)]:
                 kept.add_sheet(sheet, before=sheet_before_log(loaded.workbook))  # and a team event's team standings
             result.backup = save_logged(loaded, target, command, table.title)
             result.warnings = result.warnings + kept.warnings(Path(path), target, result.backup)
@@ -332,7 +332,7 @@ def standings_result(loaded: Loaded, target: Path | None, backup: Path | None) -
     decided = finals.is_decided(loaded.event, loaded.ruleset)
     return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings,
                            finals.placings(loaded.event, loaded.ruleset, standings) if decided else [],
-                           teams=loaded.ruleset.deciding_standings(loaded.event))
+                           teams=loaded.ruleset.reports.deciding_standings(loaded.event))
 
 
 def simulate_setup(setup: simulate.Setup, workers: int = 1,
@@ -363,9 +363,9 @@ def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -
     ruleset = known_ruleset(setup.ruleset)  # `simulate_setup` checked it
     for event, _, _, _ in simulate.play_event(setup, index):
         pass
-    chosen = {"ruleset": ruleset.name, "rounds": setup.rounds, "seed": event.settings.seed,
-              "name": f"Simulated {ruleset.name} event {index + 1} (seed {setup.seed})"}
-    roster = [{"id": p.id, "name": p.name, **{c.key: p.extra.get(c.key) for c in ruleset.player_columns}}
+    chosen = {"ruleset": ruleset.game.name, "rounds": setup.rounds, "seed": event.settings.seed,
+              "name": f"Simulated {ruleset.game.name} event {index + 1} (seed {setup.seed})"}
+    roster = [{"id": p.id, "name": p.name, **{c.key: p.extra.get(c.key) for c in ruleset.layout.player_columns}}
               for p in event.players]
     with writing(path, None, "simulate"):
         workbook = Workbook.blank(path)

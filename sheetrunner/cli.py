@@ -293,7 +293,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
         else:
             from .simulate import Setup  # only this command needs it
 
-            setup = Setup(ruleset, player_count, rounds or known_ruleset(ruleset).default_rounds(player_count), runs,
+            setup = Setup(ruleset, player_count, rounds or known_ruleset(ruleset).pairer.default_rounds(player_count), runs,
                           1 if seed is None else seed, draw_rate, skill, cut or 8)
             summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))
             lines, title = output.simulation_lines(summary), f"{ruleset}, {player_count} players: simulated"

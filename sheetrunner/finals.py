@@ -15,17 +15,19 @@ seed order), and everyone else follows in standings order.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .columns import Column
 from .history import History
 from .layout import sheet_key
-from .model import Event, Round, Table
+from .model import Event, Round, Settings, Table
 from .pairing import Pairing, PairedTable, PairingImpossible
 from .problems import Problem
 from .rulesets import Ruleset
+from .rulesets.parts import Locate
 from .standings import Standings
+from .xlsx.sheetxml import SheetTable
 
 SEED = Column("seat", "Seed", (), "whole", minimum=1, hint="Type the player's seed in the cut.", width=6)
 STAGE_TITLE = re.compile(r"^(top \d{1,4}|final|top board)$")
@@ -53,8 +55,8 @@ def bracket_order(size: int) -> list[int]:
 
 def stage_titles(cut: int, ruleset: Ruleset) -> list[str]:
     """The sheets of a cut, in order: Top 8, Top 4, Final; a top 6 plays Top 6, Top 4, Final."""
-    if not ruleset.two_player:
-        return [ruleset.final_title]
+    if not ruleset.layout.two_player:
+        return [ruleset.layout.final_title]
     titles = [f"Top {cut}"] if cut > 2 else []
     size = bracket_size(cut) // 2
     while size > 2:
@@ -85,52 +87,61 @@ def cut_problems(event: Event, ruleset: Ruleset) -> list[Problem]:
 
 def unplayable_cut(ruleset: Ruleset, cut: int) -> tuple[str, str] | None:
     """(what is wrong, how to fix it) when a multiplayer ruleset's final game cannot have `cut` players."""
-    low, high = ruleset.seats_per_table
-    if ruleset.two_player or low <= cut <= high:
+    low, high = ruleset.layout.seats_per_table
+    if ruleset.layout.two_player or low <= cut <= high:
         return None
     size = f"{low}" if low == high else f"{low} or {high}"
-    return f"A {ruleset.name} final is one game, so Top cut must be {size}, not {cut}.", f"Type {size}, or none."
+    return f"A {ruleset.game.name} final is one game, so Top cut must be {size}, not {cut}.", f"Type {size}, or none."
 
 
-class StageRules:
-    """A ruleset as one stage of the cut reads, writes and prints it: two-player matches have a Match and a Seed
-    column and need a winner; a multiplayer final is the ruleset's own game. Its reports add the bracket and
-    the final placings, and leave out the standings poster and history (the Swiss ones stand). Everything else
-    is the ruleset's."""
+def stage_rules(ruleset: Ruleset) -> Ruleset:
+    """The ruleset as one stage of the cut reads, writes and prints it: two-player matches have a Match and a Seed
+    column (and need a winner: `undecided_match`); a multiplayer final is the ruleset's own game. Its reports are
+    replaced (`StageReports`); the game and who plays are the ruleset's."""
+    layout = replace(ruleset.layout, table_header="Match", seat_column=SEED) if ruleset.layout.two_player \
+        else ruleset.layout
+    return replace(ruleset, layout=layout, reports=StageReports(ruleset))
 
-    extra_reports = {"bracket": "Bracket", "placings": "Final placings"}
+
+class StageReports:
+    """A stage's reports: the round's own plus the bracket and the final placings, without the standings poster
+    and history (the Swiss ones stand)."""
+
     left_out_reports = ("poster", "history")
 
     def __init__(self, ruleset: Ruleset):
-        self.base = ruleset
-        if ruleset.two_player:
-            self.table_header, self.seat_column = "Match", SEED
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.base, name)
+        self.ruleset = ruleset
+        self.extra_reports = {"bracket": "Bracket", "placings": "Final placings"}
+        self.kit = ruleset.reports.kit
 
     def group_of(self, event: Event) -> dict[int, str]:
         return {}  # a match of the cut may cross pods
 
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
         upto = event.with_playoff(tuple(stage for stage in event.playoff if stage.number <= round_.number))
-        return {"bracket": bracket(upto, self.base, paired_on), "placings": placing_rows(upto, self.base, paired_on)}
+        return {"bracket": bracket(upto, self.ruleset, paired_on),
+                "placings": placing_rows(upto, self.ruleset, paired_on)}
 
-    def check_table(self, table: Table, settings, sheet: str, locate) -> list[Problem]:
-        problems = self.base.check_table(table, settings, sheet, locate)
-        if problems or not self.base.two_player:
-            return problems
-        if match_winner(self.base, table, settings) is None:
-            column = self.base.result_columns[0]
-            return [Problem(sheet, locate(column.key, table.seats[0].row), f"{self.table_header} {table.number} "
-                            "is a draw; a playoff match needs a winner.", "Play it out and type the result so one "
-                            "player wins.")]
+    def standings_sheets(self, event: Event, after_round: int) -> list[SheetTable]:
+        return self.ruleset.reports.standings_sheets(event, after_round)
+
+    def deciding_standings(self, event: Event) -> Standings | None:
+        return self.ruleset.reports.deciding_standings(event)
+
+
+def undecided_match(ruleset: Ruleset, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
+    """A drawn match of the cut, at its first result cell: a playoff match needs a winner. Nothing for a
+    multiplayer final, whose game decides its places."""
+    if not ruleset.layout.two_player or match_winner(ruleset, table, settings) is not None:
         return []
+    column = ruleset.layout.result_columns[0]
+    return [Problem(sheet, locate(column.key, table.seats[0].row), f"Match {table.number} is a draw; a playoff "
+                    "match needs a winner.", "Play it out and type the result so one player wins.")]
 
 
 def match_winner(ruleset: Ruleset, table: Table, settings) -> int | None:
     """The winner of a two-player match as the ruleset scores it, or None for a draw."""
-    scores = ruleset.score_round(Round(0, (table,)), settings)
+    scores = ruleset.game.score_round(Round(0, (table,)), settings)
     winners = [score.player_id for score in scores if score.outcome == "win"]
     return winners[0] if len(winners) == 1 else None
 
@@ -161,8 +172,8 @@ def pair_stage(event: Event, ruleset: Ruleset, standings: Standings, history: Hi
     """The next stage: the seeds (first stage), or the survivors, paired by their places in the bracket."""
     seeded = seeds(event, standings)
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
-    if not ruleset.two_player:
-        return Pairing([PairedTable(1, tuple(seeded), ruleset.final_seats(seeded, history))], [])
+    if not ruleset.layout.two_player:
+        return Pairing([PairedTable(1, tuple(seeded), ruleset.game.final_seats(seeded, history))], [])
     alive = survivors(event, ruleset, event.playoff, seeded)
     stage = len(event.playoff)
     size = bracket_size(len(seeded))
@@ -215,7 +226,7 @@ def placings(event: Event, ruleset: Ruleset, standings: Standings) -> list[Placi
     """Final places: the playoff's players by how far they got (then seed), everyone else by the standings."""
     seeded = seeds(event, standings)
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
-    if ruleset.two_player:
+    if ruleset.layout.two_player:
         ordered = _bracket_places(event, ruleset, seeded, seed_of)
     else:
         ordered = _final_game_places(event, ruleset, seeded, seed_of, standings)
@@ -250,14 +261,14 @@ def _final_game_places(event: Event, ruleset: Ruleset, seeded: list[int], seed_o
     if final is None or not final.is_complete:
         return []
     players = [pid for pid in seeded if pid in final.player_ids]
-    values = {row.player_id: row.values for row in ruleset.score_round(final, event.settings)}
+    values = {row.player_id: row.values for row in ruleset.game.score_round(final, event.settings)}
     if event.settings.options.get("final_decides") == "score":
         standing = {row.player.id: row.values for row in standings.rows}
         players.sort(key=lambda pid: tuple(-(standing[pid][kept] + values[pid][added])
-                                           for kept, added in ruleset.final_adds.items()) + (seed_of[pid],))
+                                           for kept, added in ruleset.game.final_adds.items()) + (seed_of[pid],))
     else:
-        players.sort(key=lambda pid: tuple(-values[pid][key] for key in ruleset.final_order) + (seed_of[pid],))
-    return [(pid, "Champion" if place == 0 else ruleset.final_title) for place, pid in enumerate(players)]
+        players.sort(key=lambda pid: tuple(-values[pid][key] for key in ruleset.game.final_order) + (seed_of[pid],))
+    return [(pid, "Champion" if place == 0 else ruleset.layout.final_title) for place, pid in enumerate(players)]
 
 
 def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, Any]:
@@ -267,19 +278,19 @@ def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, A
     seed_of = {pid: index for index, pid in enumerate(seeded, start=1)}
     names = event.players_by_id
     titles = stage_titles(len(seeded), ruleset)
-    order = [] if ruleset.two_player else _final_game_places(event, ruleset, seeded, seed_of, standings)
+    order = [] if ruleset.layout.two_player else _final_game_places(event, ruleset, seeded, seed_of, standings)
     place = {pid: number for number, (pid, _) in enumerate(order, start=1)}
     stages = []
     for index, title in enumerate(titles):
         if index >= len(event.playoff):
-            slots = bracket_size(len(seeded)) >> (index + 1) if ruleset.two_player else 1
+            slots = bracket_size(len(seeded)) >> (index + 1) if ruleset.layout.two_player else 1
             stages.append({"title": title, "matches": [{"number": "", "players": []} for _ in range(slots)],
                            "byes": []})
             continue
         stage, matches = event.playoff[index], []
         for table in stage.games:
             decided = all(seat.has_result for seat in table.seats)
-            winner = match_winner(ruleset, table, event.settings) if decided and ruleset.two_player else None
+            winner = match_winner(ruleset, table, event.settings) if decided and ruleset.layout.two_player else None
             matches.append({"number": table.number, "players": [
                 {"seed": seed_of.get(seat.player_id, ""), "name": names[seat.player_id].name, "seat": seat.seat,
                  "won": seat.player_id == winner or place.get(seat.player_id) == 1,
@@ -287,7 +298,7 @@ def bracket(event: Event, ruleset: Ruleset, standings: Standings) -> dict[str, A
         byes = [{"seed": seed_of.get(pid, ""), "name": names[pid].name} for pid in stage.byes]
         stages.append({"title": title, "matches": matches, "byes": byes})
     champion = names[placings(event, ruleset, standings)[0].player_id].name if is_decided(event, ruleset) else ""
-    return {"title": titles[0], "stages": stages, "champion": champion, "two_player": ruleset.two_player}
+    return {"title": titles[0], "stages": stages, "champion": champion, "two_player": ruleset.layout.two_player}
 
 
 def is_decided(event: Event, ruleset: Ruleset) -> bool:

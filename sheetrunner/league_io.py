@@ -67,7 +67,7 @@ def read_event(path: Path) -> tuple[EventResult | None, list[Problem]]:
                     if p.id in seated)
     settings = event.settings
     identity = event_identity(settings.seed, settings.name, settings.date, entries)
-    return EventResult(settings.name or path.stem, path.name, entries, ruleset.two_player, identity=identity), \
+    return EventResult(settings.name or path.stem, path.name, entries, ruleset.layout.two_player, identity=identity), \
         [_in_event(path, p) for p in list(loaded.warnings) + problems]
 
 

@@ -87,7 +87,7 @@ def rebuilt_rows(checked: Checked, rounds: list) -> list[list[Any]]:
     rows = []
     for round_ in rounds:
         before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_.number))
-        seatless = checked.ruleset.sits_out_freely(event, round_.number)  # a team event's substitutes
+        seatless = checked.ruleset.pairer.sits_out_freely(event, round_.number)  # a team event's substitutes
         rows.append(log_values(before, "rebuilt", __version__, f"round {round_.number}", last_id, "", round_, seatless))
     return rows
 

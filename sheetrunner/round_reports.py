@@ -75,18 +75,18 @@ def render_round(event: Event, ruleset: Ruleset, round_number: int, workbook: Pa
     complete = all(r.is_complete for r in event.rounds if r.number <= round_number)
     upto = event.with_rounds(tuple(r for r in event.rounds if r.number <= round_number))
     latest = standings_after(upto, ruleset) if complete else paired_on
-    rules = ruleset if round_ in event.rounds else finals.StageRules(ruleset)
-    titles = {name: title for name, title in {**reports.REPORTS, **rules.extra_reports}.items()
-              if name not in rules.left_out_reports}
+    rules = ruleset if round_ in event.rounds else finals.stage_rules(ruleset)
+    titles = {name: title for name, title in {**reports.REPORTS, **rules.reports.extra_reports}.items()
+              if name not in rules.reports.left_out_reports}
     data = reports.build_report_data(event, rules, round_, paired_on, latest, _scores(upto, ruleset, latest), titles)
     data.extra.update(_codes(event, round_, workbook))
     folder = reports_folder(workbook, event, round_, out)
     stamp = report_stamp(event, round_number)
     stale = stale_reports(folder, stamp)
-    data.extra["printouts"] = _printouts(titles, rules.kit, pdf, folder, stamp, round_number, workbook)
+    data.extra["printouts"] = _printouts(titles, rules.reports.kit, pdf, folder, stamp, round_number, workbook)
     pages = reports.render_pages(data, Path(templates) if templates else None, paper)
     try:
-        written = write_reports(folder, pages, pdf, rules.kit, progress, round=round_number, made_from=stamp)
+        written = write_reports(folder, pages, pdf, rules.reports.kit, progress, round=round_number, made_from=stamp)
     except OSError as error:
         raise EventError(Problem(folder.name, "", f"The reports cannot be written in {folder}: "
                                  f"{error.strerror or error}.", "Check that folder (a file of that name, no room or "

@@ -61,12 +61,12 @@ def plural(noun: str) -> str:
 
 def heading(result: Any, again: bool) -> str:
     """`Round 3: 16 table(s), 1 bye(s).`; a team event counts its matches; a round paired again says so."""
-    pairing, bye = result.pairing, result.ruleset.bye_label
+    pairing, bye = result.pairing, result.ruleset.layout.bye_label
     title = f"{result.title}, paired again" if again else result.title
     if is_team_round(pairing):
         return (f"{title}: {counted(len(pairing.matches), 'team match')}, {counted(len(pairing.team_byes), 'team bye')}"
                 f", on {counted(len(pairing.tables), 'table')}.")
-    return (f"{title}: {counted(len(pairing.tables), result.ruleset.table_header)}, "
+    return (f"{title}: {counted(len(pairing.tables), result.ruleset.layout.table_header)}, "
             f"{counted(len(pairing.byes), 'bye' if bye == BYE else 'sit-out')}.")
 
 
@@ -83,7 +83,7 @@ def lead_score(standings: Standings) -> Callable[[int], str]:
 
 def table_lines(result: Any, names: dict[int, str]) -> list[str]:
     """Each table (up to `LISTED_TABLES`) with its players, their scores and named seats, then the byes."""
-    score, noun, bye = lead_score(result.standings), result.ruleset.table_header, result.ruleset.bye_label
+    score, noun, bye = lead_score(result.standings), result.ruleset.layout.table_header, result.ruleset.layout.bye_label
     lines = []
     if len(result.pairing.tables) <= LISTED_TABLES:
         for table in result.pairing.tables:
@@ -109,9 +109,10 @@ def team_score(result: Any) -> Callable[[int], str]:
     """Each team's lead score in the team standings the round was paired on."""
     if not result.standings.after_round:
         return lambda team: ""
-    from .teams.scoring import build_team_event, team_standings  # a team event's only
+    from .teams.rules import team_play  # a team event's only
+    from .teams.scoring import build_team_event, team_standings
 
-    rules = result.ruleset
+    rules = team_play(result.ruleset)
     built = build_team_event(result.event, rules, result.standings.after_round)
     return lead_score(team_standings(built, rules.team_result))
 
@@ -130,7 +131,7 @@ def tables_text(numbers: list[Any]) -> str:
 
 def compromise_lines(result: Any, names: dict[int, str]) -> list[str]:
     """Every compromise, one per table and note; a game of three or more says its pairs and powers once."""
-    pairing, noun, bye = result.pairing, result.ruleset.table_header, result.ruleset.bye_label
+    pairing, noun, bye = result.pairing, result.ruleset.layout.table_header, result.ruleset.layout.bye_label
     summaries, covered = game_summaries(pairing, names)
     lines, said = [], set()
     for compromise in pairing.compromises_by_table:
@@ -194,7 +195,7 @@ def team_compromise_lines(result: Any, names: dict[int, str]) -> list[str]:
 def changes_line(result: Any, old: Round, names: dict[int, str]) -> str:
     """`Changed: table 3 (Ann v Bob, was Ann v Cid); the other 14 tables are as they were.`: the new pairing
     against the sheet it replaced, table by table (a table's seating is who sits in which seat), then the byes."""
-    noun = result.ruleset.table_header.lower()
+    noun = result.ruleset.layout.table_header.lower()
     before = {str(table.number).strip(): table for table in old.games}
     after = {str(table.number).strip(): table for table in result.pairing.tables}
     changes, same = [], 0
@@ -212,7 +213,7 @@ def changes_line(result: Any, old: Round, names: dict[int, str]) -> str:
             changes.append(f"{noun} {key} ({seat_changes(now[0], then[0], names) or f'{now[1]}, was {then[1]}'})")
     changes += bye_changes(result, old, names)
     if not changes:
-        return f"Nothing changed: every {noun} and {'bye' if result.ruleset.bye_label == BYE else 'sit-out'} is as " \
+        return f"Nothing changed: every {noun} and {'bye' if result.ruleset.layout.bye_label == BYE else 'sit-out'} is as " \
                "it was."
     rest = {0: f"no other {noun} is as it was", 1: f"the other {noun} is as it was"}.get(
         same, f"the other {same} {plural(noun)} are as they were")
@@ -252,7 +253,7 @@ def bye_changes(result: Any, old: Round, names: dict[int, str]) -> list[str]:
     now, then = list(result.pairing.byes), list(old.byes)
     if set(now) == set(then):
         return []
-    word = "byes" if result.ruleset.bye_label == BYE else "sit-outs"
+    word = "byes" if result.ruleset.layout.bye_label == BYE else "sit-outs"
 
     def listed(ids: list[int]) -> str:
         return ", ".join(names.get(pid, str(pid)) for pid in ids) or "none"

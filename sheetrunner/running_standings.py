@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterator
 
 from .model import Event, Round, SeatScore
 from .rulesets import Ruleset
-from .rulesets.base import Ruleset as BaseRuleset
+from .rulesets.base import Game
 from .running_columns import COLUMNS, Column, Tally, Unsupported
 from .soft_scores import ranking_tiebreakers, soft_scores
 from .standings import Standings, StandingsRow
@@ -66,7 +66,7 @@ class RunningStandings:
         self.cards: dict[int, int] | None = None  # chits and cards: each player's card, swapped round by round
         self.after = 0
         self.rank = _ranker(event, ruleset)
-        context = {"points_key": ruleset.points_value} if self.rank is _rank_plain else {}
+        context = {"points_key": ruleset.game.points_value} if self.rank is _rank_plain else {}
         table = ScoreTable([], tuple(p.id for p in event.players), event.settings.seed,
                            {**event.settings.options, **context})
         self.tally = Tally(table.player_ids, table) if self.rank else None
@@ -78,8 +78,8 @@ class RunningStandings:
         self.event, self.after = event, round_.number
         if self.tally is None:
             return
-        played = self.ruleset.score_round(penalised_round(event, round_, self.ruleset), event.settings)
-        played.extend(self.ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
+        played = self.ruleset.game.score_round(penalised_round(event, round_, self.ruleset), event.settings)
+        played.extend(self.ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
         self.scores.extend(apply_penalties(played, event, round_, self.ruleset))
         if self.cards is not None:
             from .rulesets.chits_and_cards import swap_cards
@@ -105,9 +105,9 @@ class RunningStandings:
     def _finalized(self, event: Event) -> bool:
         """Whether the ruleset's `finalize` changes a score now (004: a bye scores the player's average OP once
         the event is over; with no bye it changes nothing)."""
-        if getattr(type(self.ruleset), "finalize", None) is BaseRuleset.finalize or not event.is_finished:
+        if type(self.ruleset.game).finalize is Game.finalize or not event.is_finished:
             return False
-        return any(final is not score for final, score in zip(self.ruleset.finalize(self.scores, event), self.scores))
+        return any(final is not score for final, score in zip(self.ruleset.game.finalize(self.scores, event), self.scores))
 
     def columns(self, keys: tuple[str, ...], **context: Any) -> dict[str, Column]:
         """Each tiebreaker's column for the rounds so far."""
@@ -152,7 +152,7 @@ def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -
 def _rank_plain(running: RunningStandings, event: Event) -> Standings:
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
-    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score),
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
                      tuple(running.rows(columns, keys)))
 
 
@@ -170,7 +170,7 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     columns["swiss_rank"] = swiss_rank, None
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
-    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score),
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
                      tuple(running.rows(columns, keys)), extras=extras)
 
 
@@ -184,14 +184,14 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
     overall = {player.id: rank for rank, _, player in running.ranked(columns, keys)}
     met = {frozenset((pid, opp)) for pid, opps in running.tally.opponents.items() for opp in opps}
     rows = []
-    for pod, members in running.ruleset.pods(event).items():
+    for pod, members in running.ruleset.game.pods(event).items():
         finished = all(frozenset(pair) in met for pair in combinations(members, 2))
         used = tuple(k for k in keys if not (finished and k in UNFINISHED_ONLY))
         in_pod = set(members)
         roster = [p for p in event.players if p.id in in_pod]
         rows += [replace(row, group=pod, overall_rank=overall[row.player.id])
                  for row in running.rows(columns, used, roster)]
-    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.main_score), tuple(rows),
+    return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score), tuple(rows),
                      group_label="Pod")
 
 
@@ -200,12 +200,14 @@ def _ranker(event: Event, ruleset: Ruleset) -> Callable[[RunningStandings, Event
     if event.penalties or soft_scores(event.settings):
         return None
     keys = set(event.settings.tiebreakers)
-    rank = getattr(type(ruleset), "rank", None)  # a team event's rules delegate to the players' ruleset
-    if rank is BaseRuleset.rank:
+    if ruleset.pairer is not ruleset.game:
+        return None  # a team event: its players' scores are settled by their teams (`teams.forfeits`)
+    rank = type(ruleset.game).rank
+    if rank is Game.rank:
         chosen = _rank_plain
-    elif ruleset.name == "chits-and-cards" and rank.__qualname__ == "ChitsAndCards.rank":
+    elif ruleset.game.name == "chits-and-cards" and rank.__qualname__ == "ChitsAndCards.rank":
         chosen, keys = _rank_chits, keys | {"match_points", "opponents_match_points"}
-    elif ruleset.name == "pod-round-robin" and rank.__qualname__ == "PodRoundRobin.rank":
+    elif ruleset.game.name == "pod-round-robin" and rank.__qualname__ == "PodRoundRobin.rank":
         chosen = _rank_pods
     else:
         return None

@@ -49,7 +49,7 @@ def _option_validation(option: Option) -> Validation | None:
 
 def event_sheet(ruleset: Ruleset, chosen: dict[str, Any]) -> SheetTable:
     """`Event`: Setting | Value | About, every option with its value, a drop-down where the value is a choice."""
-    options = event_options(ruleset.all_options)
+    options = event_options(ruleset.game.all_options)
     rows = [[option.label, option.cell_value(chosen.get(option.key, option.default)), option.about]
             for option in options]
     rules = {f"B{row}": rule for row, option in enumerate(options, start=2)
@@ -59,7 +59,7 @@ def event_sheet(ruleset: Ruleset, chosen: dict[str, Any]) -> SheetTable:
 
 def players_sheet(ruleset: Ruleset, roster: list[dict[str, Any]], kept: Sequence[str] = ()) -> SheetTable:
     """`Players`: sheetrunner's columns with drop-downs and number checks, then the roster's own columns."""
-    columns = cols.PLAYER_COLUMNS + ruleset.player_columns
+    columns = cols.PLAYER_COLUMNS + ruleset.layout.player_columns
     rows = [[entry.get("id", index)] + [entry.get(c.key) for c in columns[1:]] + [entry.get(h) for h in kept]
             for index, entry in enumerate(roster, start=1)]
     last = max(len(rows) + 200, ROWS_FOR_LATE_ENTRIES)
@@ -79,14 +79,14 @@ def penalties_sheet(ruleset: Ruleset, players: int) -> SheetTable:
     the roster's names (as far down Players as its checks reach), and an ID is read too; the Kind list offers
     the ruleset's kinds, and DQ, GL and ML are read too."""
     from_players = f"{PLAYERS_SHEET}!$B$2:$B${max(players + 200, ROWS_FOR_LATE_ENTRIES)}"  # Name, as init writes it
-    kinds = ", ".join(ruleset.penalty_kinds)
+    kinds = ", ".join(ruleset.game.penalty_kinds)
     rules = {
         column_range(1, ROWS_FOR_PENALTIES + 1): validation_for(ROUND),
         column_range(2, ROWS_FOR_PENALTIES + 1): Validation(
             "list", source=from_players, title="Player", error_style="warning",
             message=PENALISED.hint + " An ID is read too: keep it with Yes."),
         column_range(3, ROWS_FOR_PENALTIES + 1): Validation(
-            "list", choices=tuple(ruleset.penalty_kinds), title="Kind", error_style="warning",
+            "list", choices=tuple(ruleset.game.penalty_kinds), title="Kind", error_style="warning",
             message=f"Pick one of: {kinds} (DQ, GL and ML are read too: keep them with Yes)."),
         column_range(4, ROWS_FOR_PENALTIES + 1): Validation("any", title="Points", prompt=POINTS.hint),
     }
@@ -100,18 +100,18 @@ def column_range(column: int, last_row: int) -> str:
 
 
 def round_headers(ruleset: Ruleset) -> list[cols.Column]:
-    table = cols.Column("table", ruleset.table_header, width=8)
-    return [table, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.result_columns, cols.NOTE]
+    table = cols.Column("table", ruleset.layout.table_header, width=8)
+    return [table, ruleset.layout.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.layout.result_columns, cols.NOTE]
 
 
 def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, title: str = "") -> SheetTable:
     """`Round N` (or a stage of the cut, `title`): a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
-    own = ruleset.own_round_sheet(event, number, pairing, title or round_title(number))  # a team event's layout
+    own = ruleset.pairer.own_round_sheet(event, number, pairing, title or round_title(number))  # a team event's layout
     if own is not None:
         return made_for_typing(own, ruleset)
     columns = round_headers(ruleset)
     names = event.players_by_id
-    blanks = [None] * len(ruleset.result_columns)
+    blanks = [None] * len(ruleset.layout.result_columns)
 
     def note(pid: int) -> str:
         return " ".join(pairing.notes.get(pid, []))
@@ -119,10 +119,10 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, t
     rows = [[table.number, seat, pid, names[pid].name, *blanks, note(pid) or None]
             for table in pairing.tables
             for seat, pid in zip(table.seats or range(1, len(table.player_ids) + 1), table.player_ids)]
-    rows += [[ruleset.bye_label, None, pid, names[pid].name, *blanks, note(pid) or None] for pid in pairing.byes]
+    rows += [[ruleset.layout.bye_label, None, pid, names[pid].name, *blanks, note(pid) or None] for pid in pairing.byes]
     first_result = 5
     rules = {column_range(first_result + i, max(len(rows) + 1, 2)): rule
-             for i, c in enumerate(ruleset.result_columns) if (rule := validation_for(c)) is not None}
+             for i, c in enumerate(ruleset.layout.result_columns) if (rule := validation_for(c)) is not None}
     return made_for_typing(SheetTable(title or round_title(number), [c.header for c in columns], rows,
                                       [c.width for c in columns], validations=rules), ruleset)
 
@@ -135,9 +135,9 @@ def played_round_sheet(event: Event, ruleset: Ruleset, round_: Round) -> SheetTa
     def cell(value: Any) -> Any:
         return "Y" if value is True else value
 
-    rows = [[ruleset.bye_label if table.is_bye else table.number, None if table.is_bye else seat.seat,
+    rows = [[ruleset.layout.bye_label if table.is_bye else table.number, None if table.is_bye else seat.seat,
              seat.player_id, names[seat.player_id].name,
-             *(None if table.is_bye else cell(seat.result.get(c.key)) for c in ruleset.result_columns),
+             *(None if table.is_bye else cell(seat.result.get(c.key)) for c in ruleset.layout.result_columns),
              seat.note or None]
             for table in round_.tables for seat in table.seats]
     return SheetTable(round_.sheet, [c.header for c in columns], rows, [c.width for c in columns])

@@ -66,9 +66,9 @@ def default_runs(players: int, rounds: int) -> int:
 
 def settings_for(ruleset: Ruleset, rounds: int, seed: int) -> Settings:
     """An event's settings with every option at its default, as `init` writes them."""
-    options = {option.key: option.default for option in event_options(ruleset.all_options)}
-    options.update(ruleset=ruleset.name, rounds=rounds, seed=seed)
-    return Settings(ruleset.name, rounds, seed, tiebreakers=ruleset.tiebreakers, options=options)
+    options = {option.key: option.default for option in event_options(ruleset.game.all_options)}
+    options.update(ruleset=ruleset.game.name, rounds=rounds, seed=seed)
+    return Settings(ruleset.game.name, rounds, seed, tiebreakers=ruleset.game.tiebreakers, options=options)
 
 
 def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, strength: dict[int, float],
@@ -80,7 +80,7 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
     pairing = None
     if kept is None:
         standings = standings or standings_after(event, ruleset)
-        pairing = ruleset.pair(event, standings, history or compute_history(event.rounds), number)
+        pairing = ruleset.pairer.pair(event, standings, history or compute_history(event.rounds), number)
         _apply_updates(event, ruleset, pairing)
         kept = round_from_pairing(number, pairing, ruleset)
     tables = []
@@ -88,7 +88,7 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
         if table.is_bye or (pairing is None and all(seat.has_result for seat in table.seats)):  # typed before
             tables.append(table)
             continue
-        drawn = ruleset.random_result(table, rng, strength, draw_rate)
+        drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
         tables.append(Table(table.number, tuple(Seat(s.player_id, s.seat, drawn[s.player_id], s.note, s.row)
                                                 for s in table.seats)))
     played = Round(number, tuple(tables), kept.sheet, kept.missed)
@@ -97,7 +97,7 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
 
 def _apply_updates(event: Event, ruleset: Ruleset, pairing: Pairing) -> None:
     """What pairing writes into Players (cards dealt, pods chosen), kept in the players' own values."""
-    keys = {column.header: column.key for column in ruleset.player_columns}
+    keys = {column.header: column.key for column in ruleset.layout.player_columns}
     players = event.players_by_id
     for pid, values in pairing.player_updates.items():
         players[pid].extra.update({keys.get(header, header): value for header, value in values.items()})
@@ -139,7 +139,7 @@ def _play(setup: Setup, index: int) -> Iterator[tuple[Event, Round, Standings, H
 def run_once(setup: Setup, index: int) -> RunFigures:
     """One whole event of the setup, measured."""
     ruleset = known_ruleset(setup.ruleset)
-    two_player = ruleset.two_player
+    two_player = ruleset.layout.two_player
     figures = RunFigures()
     tally = {pid: [0, 0, 0] for pid in range(1, setup.players + 1)}  # the players `_play` makes, in order
     for event, played, before, history, running in _play(setup, index):
@@ -205,13 +205,13 @@ def summarize(setup: Setup, runs: list[RunFigures]) -> dict[str, Any]:
         "repeats_per_round": per_round("rematches"), "byes_per_round": per_round("byes"),
         "chance_of_a_repeat": round(sum(1 for run in runs if any(run.rematches)) / count, 4),
     }
-    if ruleset.two_player:
+    if ruleset.layout.two_player:
         summary.update(_two_player_summary(setup, runs))
     else:
         sizes = [sum((run.sizes[r] for run in runs), Counter()) for r in range(setup.rounds)]
         summary["games_per_round"] = [{str(size): round(n / count, 3) for size, n in sorted(c.items())} for c in sizes]
         summary["widest_score_spread_per_round"] = per_round("spreads")
-        if ruleset.name == "ndc-diplomacy":
+        if ruleset.game.name == "ndc-diplomacy":
             summary["repeat_powers_per_round"] = per_round("repeat_powers")
     return summary
 
@@ -298,7 +298,7 @@ def run_rest(setup: RestSetup, index: int) -> tuple[list[int], dict[int, int]]:
                                       None if given else running.standings(), history)
         add_round(history, played)
         running.add(event, played)
-        for score in ruleset.score_round(played, event.settings):
+        for score in ruleset.game.score_round(played, event.settings):
             if score.outcome in ("win", "bye") and not _typed_before(kept, number, first, score.player_id):
                 wins[score.player_id] += 1
     final = running.standings()

@@ -69,7 +69,7 @@ def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: 
     figures.rematches.append(sum(1 for t in tables for a in t for b in t if a < b and b in met.get(a, {})))
     figures.byes.append(len(played.byes))
     figures.sizes.append(Counter(len(t) for t in tables))
-    score = scores_of(before, ruleset.score_key)
+    score = scores_of(before, ruleset.game.score_key)
     group = {value: index for index, value in enumerate(sorted(set(score.values())))}
     figures.long_floats.append(sum(1 for a, *rest in tables if len(rest) == 1 and abs(group[score[a]] -
                                                                                      group[score[rest[0]]]) > 1))

@@ -23,7 +23,7 @@ from .standings import Standings, StandingsRow, with_shown_columns
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
     """One problem per game with no result yet, naming its first row."""
-    return [Problem(round_.sheet, f"A{table.seats[0].row}", f"{ruleset.table_header} {table.number} has no result "
+    return [Problem(round_.sheet, f"A{table.seats[0].row}", f"{ruleset.layout.table_header} {table.number} has no result "
                     "yet.", "Type the result for every seat at this table.")
             for table in round_.games if not all(seat.has_result for seat in table.seats)]
 
@@ -43,16 +43,16 @@ def compute_scores(event: Event, ruleset: Ruleset) -> list[SeatScore]:
     applied (game losses, match losses, point deductions: `penalties`), so every tiebreaker sees them."""
     scores: list[SeatScore] = []
     for round_ in event.rounds:
-        played = ruleset.score_round(penalised_round(event, round_, ruleset), event.settings)
-        played.extend(ruleset.missed_round(pid, round_.number) for pid in event.missed(round_))
+        played = ruleset.game.score_round(penalised_round(event, round_, ruleset), event.settings)
+        played.extend(ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
         scores.extend(apply_penalties(played, event, round_, ruleset))
-    return ruleset.finalize(scores, event)
+    return ruleset.pairer.settle(ruleset.game.finalize(scores, event), event)
 
 
 def penalised_round(event: Event, round_: Round, ruleset: Ruleset) -> Round:
     """The round as scored: its typed results with each game loss counted as a game the opponent won."""
     losses = Counter(penalty.player_id for penalty in penalties_in(event, round_.number, GAME_LOSS))
-    return ruleset.with_game_losses(round_, dict(losses)) if losses else round_
+    return ruleset.game.with_game_losses(round_, dict(losses)) if losses else round_
 
 
 def apply_penalties(scores: list[SeatScore], event: Event, round_: Round, ruleset: Ruleset) -> list[SeatScore]:
@@ -65,9 +65,9 @@ def apply_penalties(scores: list[SeatScore], event: Event, round_: Round, rulese
         deducted[penalty.player_id] = deducted.get(penalty.player_id, Fraction(0)) + penalty.points
     if not forced and not deducted:
         return scores
-    decided = [ruleset.forced_result(score, forced[score.player_id], event.settings)
+    decided = [ruleset.game.forced_result(score, forced[score.player_id], event.settings)
                if score.player_id in forced and score.opponents else score for score in scores]
-    return [deduct(score, deducted[score.player_id], ruleset.deduct_from) if score.player_id in deducted else score
+    return [deduct(score, deducted[score.player_id], ruleset.game.deduct_from) if score.player_id in deducted else score
             for score in decided]
 
 
@@ -79,8 +79,8 @@ def standings_after(event: Event, ruleset: Ruleset, round_number: int | None = N
     truncated = event.with_rounds(counted)
     scores = compute_scores(truncated, ruleset)
     after = counted[-1].number if counted else 0
-    ranked = ruleset.rank(truncated, scores, after)
-    return replace(with_shown_columns(ranked, truncated, scores, ruleset.main_score), scores=tuple(scores))
+    ranked = ruleset.game.rank(truncated, scores, after)
+    return replace(with_shown_columns(ranked, truncated, scores, ruleset.game.main_score), scores=tuple(scores))
 
 
 @dataclass
@@ -90,7 +90,7 @@ class NextRound:
     standings: Standings
     replaces: bool = False
     title: str = ""  # the sheet to write: "Round 4", or a stage of the cut ("Top 8")
-    rules: Ruleset | finals.StageRules | None = None  # how that sheet is laid out and read
+    rules: Ruleset | None = None  # how that sheet is laid out and read
     new_standings: bool = True  # whether the standings it was paired on are written beside it
 
 
@@ -119,19 +119,19 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
                                   "again while it has no results.")] + missing_results(last, ruleset))
     number = event.last_round.number + 1 if event.last_round else 1
     if number > event.settings.rounds:
-        winners = first_place(ruleset.deciding_standings(event) or standings_after(event, ruleset))
+        winners = first_place(ruleset.reports.deciding_standings(event) or standings_after(event, ruleset))
         raise EventOver([(row.player.id, row.player.name) for row in winners], False, event.settings.rounds)
     playing = [p for p in event.players if p.plays_in(number)]
-    if len(playing) < ruleset.seats_per_table[0]:
+    if len(playing) < ruleset.layout.seats_per_table[0]:
         raise EventError(Problem("Players", "", f"Only {len(playing)} player(s) can play round {number}.",
                                  "Add players, or clear Dropped after for players who are still in."))
     standings = standings_after(event, ruleset)
     try:
-        pairing = ruleset.pair(event, standings, compute_history(event.rounds), number)
+        pairing = ruleset.pairer.pair(event, standings, compute_history(event.rounds), number)
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
             from None
-    everyone_placed(pairing, {p.id for p in playing} - ruleset.idle_in(event, number), number)
+    everyone_placed(pairing, {p.id for p in playing} - ruleset.pairer.idle_in(event, number), number)
     return NextRound(number, pairing, standings, replaces, round_title(number), ruleset)
 
 
@@ -159,7 +159,7 @@ def everyone_placed(pairing: Pairing, expected: set[int], number: int) -> None:
 def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     """The next stage of the top cut, once the last round has every result (§5a)."""
     titles = finals.stage_titles(finals.cut_size(event), ruleset)
-    rules = finals.StageRules(ruleset)
+    rules = finals.stage_rules(ruleset)
     stages, last, replaces = event.playoff, event.playoff[-1] if event.playoff else None, False
     if redo:
         if last.has_any_result:
@@ -190,7 +190,7 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
     """The round just written, as validation would read it back: seats in order, no results yet."""
-    empty = {column.key: None for column in ruleset.result_columns}
+    empty = {column.key: None for column in ruleset.layout.result_columns}
 
     def seats(table) -> tuple[Seat, ...]:
         labels = table.seats or range(1, len(table.player_ids) + 1)

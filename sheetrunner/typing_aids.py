@@ -32,17 +32,17 @@ def made_for_typing(table: SheetTable, rules: Any) -> SheetTable:
     player column is left as it is."""
     headers = list(table.headers)
     columns = {index: column for index, header in enumerate(headers, start=1)
-               for column in rules.result_columns if column.matches(header)}
+               for column in rules.layout.result_columns if column.matches(header)}
     player = max((index for index, header in enumerate(headers, start=1) if header in PLAYER_HEADERS), default=0)
     if not columns or not player:
         return table
     table.input_columns = set(columns)
     table.text_columns = {index for index, column in columns.items() if column.kind in SCORE_KINDS}
-    at = headers.index(rules.table_header) if rules.table_header in headers else 0  # a team event's boards too
+    at = headers.index(rules.layout.table_header) if rules.layout.table_header in headers else 0  # a team event's boards too
     labels = [row[at] if len(row) > at else None for row in table.rows]
     table.groups = table_groups(labels)
     table.rows_without_input = {index for index, row in enumerate(table.rows)
-                                if rules.bye_label in (str(row[0]) if row else "", str(labels[index]))}
+                                if rules.layout.bye_label in (str(row[0]) if row else "", str(labels[index]))}
     table.frozen_columns = player
     table.autofilter = True
     table.validations = {**{cells: warned(rule, rules) for cells, rule in table.validations.items()},
@@ -63,7 +63,7 @@ def table_groups(labels: list[Any]) -> list[int]:
 
 def warned(rule: Validation, rules: Any) -> Validation:
     """A drop-down whose column also reads a winner's name warns about other text instead of refusing it."""
-    if rule.kind != "list" or not rules.winner_names:
+    if rule.kind != "list" or not rules.layout.winner_names:
         return rule
     return Validation(rule.kind, rule.choices, rule.minimum, rule.title, rule.message + " The winner's name is read "
                       "too: keep it with Yes.", error_style="warning")
@@ -71,5 +71,5 @@ def warned(rule: Validation, rules: Any) -> Validation:
 
 def header_notes(columns: dict[int, Any], rules: Any) -> dict[str, Validation]:
     """The note Excel shows on a selected result header: how to type a result once per table."""
-    return {f"{column_letter(index)}1": Validation("any", title=NOTE_TITLE, prompt=rules.entry_note[:255])
+    return {f"{column_letter(index)}1": Validation("any", title=NOTE_TITLE, prompt=rules.layout.entry_note[:255])
             for index in columns}

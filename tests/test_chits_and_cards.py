@@ -105,13 +105,13 @@ def test_cards_typed_twice_are_an_error(tmp_path, run):
 
 
 def event_settings(rounds, seed):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.game.all_options}
     values.update(rounds=rounds, seed=seed)
-    return Settings("chits-and-cards", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
+    return Settings("chits-and-cards", rounds, seed, options=values, tiebreakers=RULES.game.tiebreakers)
 
 
 def play(event, number, rng):
-    pairing = RULES.pair(event, standings_after(event, RULES), compute_history(event.rounds), number)
+    pairing = RULES.pairer.pair(event, standings_after(event, RULES), compute_history(event.rounds), number)
     tables = []
     for table in pairing.tables:
         first = rng.choice("WLD")
@@ -159,7 +159,7 @@ def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and
     for player, others in met.items():
         history.met[player].update({other: 1 for other in others})
     event = Event(event_settings(4, 1), tuple(Player(i, f"P{i}") for i in chits))
-    pairing = RULES._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3).explain({})
+    pairing = RULES.game._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3).explain({})
     pairs = [t.player_ids for t in pairing.tables]
     assert not any(b in met[a] for a, b in pairs)
     assert all(FALLBACK in pairing.notes[p] for p in chits)

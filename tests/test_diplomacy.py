@@ -195,13 +195,13 @@ def test_boards_powers_and_volunteer_sit_outs_through_pair(tmp_path, run):
 
 
 def event_settings(seed):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.game.all_options}
     values.update(rounds=6, seed=seed)
-    return Settings("ndc-diplomacy", 6, seed, options=values, tiebreakers=RULES.tiebreakers)
+    return Settings("ndc-diplomacy", 6, seed, options=values, tiebreakers=RULES.game.tiebreakers)
 
 
 def play(event, number, rng):
-    pairing = RULES.pair(event, None, compute_history(event.rounds), number)
+    pairing = RULES.pairer.pair(event, None, compute_history(event.rounds), number)
     tables = []
     for table in pairing.tables:
         seats = tuple(Seat(pid, power, {"centres": 34 // 7 if k < 6 else 34 - 6 * (34 // 7), "end_year": 1910})

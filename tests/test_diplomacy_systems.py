@@ -548,7 +548,7 @@ def test_bangkok_solo():
 # The option, the registry and the CLI ----------------------------------------------------------------------------
 
 def test_every_new_system_is_a_scoring_system_choice():
-    option = next(o for o in RULESETS["ndc-diplomacy"].options if o.key == "scoring_system")
+    option = next(o for o in RULESETS["ndc-diplomacy"].game.options if o.key == "scoring_system")
     assert set(NEW_SYSTEMS) <= set(option.choices) == set(SYSTEMS)
     assert option.choices[0] == "ndc-1995" == option.default
 

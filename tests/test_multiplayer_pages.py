@@ -116,7 +116,7 @@ def test_the_subtitle_names_the_scoring_system_in_use(tmp_path):
     assert "NDC" not in subtitle and "C-Diplo" not in subtitle
     # The list of rulesets still says what the ruleset offers.
     from sheetrunner.rulesets import get_ruleset
-    assert "C-Diplo" in get_ruleset("ndc-diplomacy").title
+    assert "C-Diplo" in get_ruleset("ndc-diplomacy").game.title
 
 
 def test_the_score_column_does_not_wrap(tmp_path):

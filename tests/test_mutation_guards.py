@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from sheetrunner import api
-from sheetrunner.finals import (StageRules, bracket, bracket_size, cut_problems, misplaced, pair_stage,
-                                placing_rows, placings, seeds, stage_titles, unplayable_cut)
+from sheetrunner.finals import (bracket, bracket_size, cut_problems, misplaced, pair_stage,
+                                placing_rows, placings, seeds, stage_titles, undecided_match,
+                                unplayable_cut)
 from sheetrunner.history import compute_history
 from sheetrunner.model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
 from sheetrunner.pairing import PairingImpossible
@@ -241,14 +242,19 @@ def test_a_final_game_the_ruleset_cannot_seat_is_an_error_at_the_top_cut_cell():
         "A ndc-diplomacy final is one game, so Top cut must be 7, not 8.", "Type 7, or none.")
 
 
-def test_a_stage_names_the_rulesets_own_table_problems_on_the_stage_sheet():
-    """Kills StageRules.check_table__mutmut_4: a match of Top 8 whose seats disagree on games drawn is reported
-    on the `Top 8` sheet, as the ruleset reports it on a round's."""
-    table = Table(1, (Seat(20, 1, {"games_won": 1, "games_drawn": 1}, row=2),
+def test_a_drawn_match_of_the_cut_is_named_at_its_first_result_cell():
+    """Kills the stage's winner rule (`undecided_match`) turned off or pointed at another cell: a match of Top 8
+    drawn 1-1 is an error at its first row's first result cell; the same match won 2-1 is none."""
+    locate = lambda key, row: f"{key}{row}"  # noqa: E731
+    drawn = Table(1, (Seat(20, 1, {"games_won": 1, "games_drawn": 0}, row=2),
                       Seat(9, 8, {"games_won": 1, "games_drawn": 0}, row=3)))
+    won = Table(1, (Seat(20, 1, {"games_won": 2, "games_drawn": 0}, row=2),
+                    Seat(9, 8, {"games_won": 1, "games_drawn": 0}, row=3)))
     event, _ = top_8_sample()
-    problems = StageRules(SWISS).check_table(table, event.settings, "Top 8", lambda key, row: f"{key}{row}")
-    assert [(p.sheet, p.cell) for p in problems] == [("Top 8", "games_drawn3")]
+    problems = undecided_match(SWISS, drawn, event.settings, "Top 8", locate)
+    assert [(p.sheet, p.cell, p.message) for p in problems] == [
+        ("Top 8", "games_won2", "Match 1 is a draw; a playoff match needs a winner.")]
+    assert undecided_match(SWISS, won, event.settings, "Top 8", locate) == []
 
 
 def test_the_seeds_are_the_players_still_in_after_the_last_round():
@@ -424,7 +430,7 @@ def test_swiss_tp_scores_each_seat_with_its_round_and_outcome_and_a_bye_with_no_
     played = Round(2, (Table(1, (Seat(1, 1, {"op": 5, "sp": 2}), Seat(2, 2, {"op": 3, "sp": 1}))),
                        Table(2, (Seat(3, 1, {"op": 4, "sp": 0}), Seat(4, 2, {"op": 4, "sp": 3}))),
                        Table(BYE, (Seat(5, ""),))))
-    assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in SWISS_TP.score_round(played, settings)] \
+    assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in SWISS_TP.game.score_round(played, settings)] \
         == [(2, 5, (), {"tp": 3, "op": 0, "sp": 0}, "bye"), (2, 1, (2,), {"tp": 3, "op": 5, "sp": 2}, "win"),
             (2, 2, (1,), {"tp": 0, "op": 3, "sp": 1}, "loss"), (2, 3, (4,), {"tp": 1, "op": 4, "sp": 0}, "draw"),
             (2, 4, (3,), {"tp": 1, "op": 4, "sp": 3}, "draw")]
@@ -440,7 +446,7 @@ def test_swiss_tp_bye_scores_the_exact_mean_op_and_sp_of_the_players_games_once_
               SeatScore(2, 1, (3,), {"tp": 3, "op": 4, "sp": 2}, "win"),
               SeatScore(3, 1, (4,), {"tp": 0, "op": 3, "sp": 0}, "loss"),
               SeatScore(4, 1, (), {"tp": 3, "op": 0, "sp": 0}, "bye")]
-    finalized = SWISS_TP.finalize(scores, event)
+    finalized = SWISS_TP.game.finalize(scores, event)
     assert finalized[:3] == scores[:3]
     bye = finalized[3]
     assert (bye.round, bye.opponents, bye.values, bye.outcome) == (4, (), {"tp": 3, "op": F(10, 3), "sp": 1}, "bye")
@@ -469,7 +475,7 @@ def game(*seats):
 
 def winner_warnings(table, threshold=20):
     settings = Settings("allegiance", 3, 0, options={"victory_threshold": threshold})
-    return [(p.cell, p.message) for p in ALLEGIANCE.check_table(table, settings, "Round 1", lambda k, r: f"{k}{r}")
+    return [(p.cell, p.message) for p in ALLEGIANCE.game.check_table(table, settings, "Round 1", lambda k, r: f"{k}{r}")
             if not p.is_error and p.message.startswith(("This winner", "Game 1 has"))]
 
 
@@ -494,7 +500,7 @@ def test_allegiance_warns_of_more_winners_than_players_who_reached_the_threshold
 def test_allegiance_scores_a_survivors_typed_0_vi_as_0():
     """Kills Allegiance.score_round__mutmut_18: VI 0 typed for a player still in is 0 VI (not the blank default);
     an eliminated player scores 0 whatever VI is typed (000)."""
-    scores = ALLEGIANCE.score_round(Round(1, (game((1, 21, True, None), (2, 0, None, None), (3, 7, None, True)),)),
+    scores = ALLEGIANCE.game.score_round(Round(1, (game((1, 21, True, None), (2, 0, None, None), (3, 7, None, True)),)),
                                     Settings("allegiance", 3, 0))
     assert [(s.player_id, s.values, s.outcome) for s in scores] == [
         (1, {"wins": 1, "vi": 21}, "win"), (2, {"wins": 0, "vi": 0}, "loss"), (3, {"wins": 0, "vi": 0}, "loss")]
@@ -511,7 +517,7 @@ def test_allegiance_games_follow_the_events_game_sizes_preferred_size_and_odd_ga
 
     def sizes(**options):
         settings = replace(event.settings, options={**event.settings.options, **options})
-        return [len(t.player_ids) for t in ALLEGIANCE.pair(replace(event, settings=settings), standings, history,
+        return [len(t.player_ids) for t in ALLEGIANCE.pairer.pair(replace(event, settings=settings), standings, history,
                                                            3).tables]
 
     assert sizes() == [3, 3, 4]
@@ -593,7 +599,7 @@ def test_two_player_results_keep_their_round_number():
     pod-round-robin (002: W 3, D 1, L 0, a bye as a win)."""
     played = Round(3, (Table(1, (Seat(1, 1, {"result": "W"}), Seat(2, 2, {"result": "L"}))),
                        Table(BYE, (Seat(3, ""),))))
-    rows = get_ruleset("pod-round-robin").score_round(played, Settings("pod-round-robin", 3, 0))
+    rows = get_ruleset("pod-round-robin").game.score_round(played, Settings("pod-round-robin", 3, 0))
     assert [(s.round, s.player_id, s.opponents, s.values, s.outcome) for s in rows] == [
         (3, 3, (), {"mp": 3}, "bye"), (3, 1, (2,), {"mp": 3}, "win"), (3, 2, (1,), {"mp": 0}, "loss")]
 

@@ -193,7 +193,7 @@ def test_event_options_in_the_order_init_writes_them():
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
 def test_every_ruleset_declares_each_setting_once(name):
-    options = event_options(get_ruleset(name).all_options)
+    options = event_options(get_ruleset(name).game.all_options)
     keys = [option.key for option in options]
     labels = [normal(option.label) for option in options]
     assert len(set(keys)) == len(keys)

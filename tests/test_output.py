@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import openpyxl
 import pytest
 
+from sheetrunner.rulesets.parts import Layout
 from sheetrunner.model import Event, Player, Settings
 from sheetrunner.output import (backup_path, csv_text, event_over_json, event_over_lines, export_standings,
                                 json_number, percent, placings_text, round_json, round_lines, standings_rows,
@@ -140,7 +141,7 @@ def paired(backup: Path | None = Path("/ev/spring-backups/spring.20261125-101500
     pairing.explain({})
     rows = ROWS + (StandingsRow(5, False, Player(5, "Eve"), {"mp": F(0), "omw": F(0)}),)
     return SimpleNamespace(event=event, standings=Standings(2, (MP, OMW), rows), pairing=pairing, title="Round 3",
-                           ruleset=SimpleNamespace(table_header="Table", bye_label="BYE"), round=3,
+                           ruleset=SimpleNamespace(layout=Layout()), round=3,
                            output=Path("/ev/spring.xlsx"), backup=backup, reports=None,
                            warnings=[warning("Players", "B6", "Eve has no team.")])
 

@@ -26,9 +26,9 @@ FIELDS = 50  # random fields compared: Diplomacy events (several rounds each), a
 
 
 def diplomacy_event(players: int, seed: int) -> Event:
-    values = {o.key: o.default for o in COMMON_OPTIONS + DIPLOMACY.all_options}
-    values.update(ruleset=DIPLOMACY.name, rounds=7, seed=seed)
-    settings = Settings(DIPLOMACY.name, 7, seed, options=values, tiebreakers=DIPLOMACY.tiebreakers)
+    values = {o.key: o.default for o in COMMON_OPTIONS + DIPLOMACY.game.all_options}
+    values.update(ruleset=DIPLOMACY.game.name, rounds=7, seed=seed)
+    settings = Settings(DIPLOMACY.game.name, 7, seed, options=values, tiebreakers=DIPLOMACY.game.tiebreakers)
     return Event(settings, tuple(Player(i, f"P{i}") for i in range(1, players + 1)))
 
 
@@ -36,7 +36,7 @@ def diplomacy_run(players: int, seed: int, rounds: int) -> list:
     """Each round's boards, powers and notes as the ruleset pairs them (a round's boards are played as paired)."""
     event, record = diplomacy_event(players, seed), []
     for number in range(1, rounds + 1):
-        pairing = DIPLOMACY.pair(event, None, compute_history(event.rounds), number)
+        pairing = DIPLOMACY.pairer.pair(event, None, compute_history(event.rounds), number)
         record.append([[list(t.player_ids), list(t.seats)] for t in pairing.tables] +
                       [sorted((pid, notes) for pid, notes in pairing.notes.items())])
         tables = [Table(t.number, tuple(Seat(pid, power, {}) for pid, power in zip(t.player_ids, t.seats)))

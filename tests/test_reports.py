@@ -72,7 +72,7 @@ def test_every_report_for_every_sample(sample, tmp_path, run):
     result, pages, loaded = rendered(sample, tmp_path)
     event, ruleset = loaded.event, loaded.ruleset
     last = (event.rounds + event.playoff)[-1]  # the last round, or the last stage of a top cut
-    table_header = "Match" if event.playoff and ruleset.seats_per_table == (2, 2) else ruleset.table_header
+    table_header = "Match" if event.playoff and ruleset.layout.seats_per_table == (2, 2) else ruleset.layout.table_header
     names = {p.id: p.name for p in event.players}
     seated = sorted(names[pid] for pid in last.player_ids)
     # Pairings by table: every player of the round exactly once; by name: the same players, alphabetically.
@@ -83,7 +83,7 @@ def test_every_report_for_every_sample(sample, tmp_path, run):
     pods = {p.id: f"Pod {p.extra['pod']} · " for p in event.players if p.extra.get("pod")}
     assert slips.texts("slip-table") == [f"{pods.get(t.player_ids[0], '')}{table_header} {t.number}"
                                          for t in last.games]
-    assert len(slips.texts("box")) == sum(len(t.seats) for t in last.games) * len(ruleset.result_columns)
+    assert len(slips.texts("box")) == sum(len(t.seats) for t in last.games) * len(ruleset.layout.result_columns)
     # Standings: the same order and values as `standings --json` (in rank order: after a cut it lists places).
     table = swiss_rows(run, sample)
     standings = pages["standings"]

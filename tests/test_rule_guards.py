@@ -35,7 +35,7 @@ def test_an_eliminated_seat_scores_zero_vi_whatever_is_typed():
                      Seat(2, 2, {"vi": 7, "won": None, "eliminated": True}),
                      Seat(3, 3, {"vi": 12, "won": None, "eliminated": None})))
     settings = Settings("allegiance", 2, 1, options={"victory_threshold": 20})
-    scores = RULESETS["allegiance"].score_round(Round(1, (game,)), settings)
+    scores = RULESETS["allegiance"].game.score_round(Round(1, (game,)), settings)
     assert scores == [SeatScore(1, 1, (2, 3), {"wins": Fraction(1), "vi": Fraction(22)}, "win"),
                       SeatScore(1, 2, (1, 3), {"wins": Fraction(0), "vi": Fraction(0)}, "loss"),
                       SeatScore(1, 3, (1, 2), {"wins": Fraction(0), "vi": Fraction(12)}, "loss")]
@@ -69,7 +69,7 @@ def test_every_ruleset_is_listed_here():
 
 @pytest.mark.parametrize("name", sorted(MISSED))
 def test_each_ruleset_scores_a_missed_round_as_a_loss_with_no_opponent(name):
-    assert RULESETS[name].missed_round(7, 2) == MISSED[name]
+    assert RULESETS[name].pairer.missed_round(7, 2) == MISSED[name]
 
 
 SWISS_HEADERS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
@@ -112,7 +112,7 @@ POD_OWP = {"Ann": Fraction(1, 2), "Ben": Fraction(133, 200), "Cat": Fraction(133
 
 
 def test_the_pod_rulesets_win_pct_floor_is_33_percent_as_declared():
-    option = next(o for o in RULESETS["pod-round-robin"].all_options if o.key == "win_pct_floor")
+    option = next(o for o in RULESETS["pod-round-robin"].game.all_options if o.key == "win_pct_floor")
     assert (option.label, option.default) == ("Win % floor", Fraction(33, 100))
 
 

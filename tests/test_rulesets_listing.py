@@ -41,7 +41,7 @@ def test_every_option_of_every_ruleset_is_listed_with_default_choices_and_meanin
     listing = blocks(run("rulesets").stdout)
     assert set(listing) == set(RULESETS) | {""}
     for name, ruleset in [*RULESETS.items(), ("", None)]:
-        options = ruleset.all_options + late_options(ruleset.all_options) if ruleset else event_options()
+        options = ruleset.game.all_options + late_options(ruleset.game.all_options) if ruleset else event_options()
         assert len([line for line in listing[name] if line.startswith("    ")]) == len(options)
         for option in options:
             line = option_line(listing[name], option)
@@ -60,10 +60,10 @@ def test_a_choice_is_listed_as_its_drop_down_and_a_bound_by_its_label(run):
         "meeting, where it is possible.")
     assert option_line(listing[""], COMMON_OPTIONS[1]).startswith(
         "    Ruleset = (required)  (" + " | ".join(RULESETS) + "): ")
-    drawn = next(option for option in RULESETS["swiss"].all_options if option.key == "game_points_draw")
+    drawn = next(option for option in RULESETS["swiss"].game.all_options if option.key == "game_points_draw")
     assert option_line(listing["swiss"], drawn).startswith(
         "    Game points for a drawn game = 1  (a whole number of at least 0; at most Game points for a game won): ")
-    bye = next(option for option in RULESETS["swiss"].all_options if option.key == "bye_games")
+    bye = next(option for option in RULESETS["swiss"].game.all_options if option.key == "bye_games")
     assert option_line(listing["swiss"], bye).startswith("    Bye games won = 2  (a whole number from 1 to 3): ")
 
 
@@ -71,8 +71,8 @@ def test_each_ruleset_names_its_players_columns(run):
     listing = blocks(run("rulesets").stdout)
     for name, ruleset in RULESETS.items():
         columns = [line for line in listing[name] if line.startswith("  Players columns: ")]
-        assert columns == ([f"  Players columns: {', '.join(c.header for c in ruleset.player_columns)}"]
-                           if ruleset.player_columns else [])
+        assert columns == ([f"  Players columns: {', '.join(c.header for c in ruleset.layout.player_columns)}"]
+                           if ruleset.layout.player_columns else [])
     assert "  Players columns: Byes" in listing["swiss"]
 
 
@@ -86,7 +86,7 @@ def test_init_writes_exactly_the_settings_rulesets_lists(tmp_path, run, name):
                                                                                                  values_only=True)]
     listing = blocks(run("rulesets").stdout)
     listed = [line.split(" = ")[0].strip() for line in listing[""] + listing[name] if line.startswith("    ")]
-    assert written == [option.label for option in event_options(RULESETS[name].all_options)]
+    assert written == [option.label for option in event_options(RULESETS[name].game.all_options)]
     assert sorted(written) == sorted(listed)
 
 

@@ -46,17 +46,17 @@ def event_reading(tmp_path: Path, run, option) -> tuple[Path, int]:
     """A new workbook (`init`) of a ruleset that reads `option`, and the Event row it is typed in: a ruleset's own
     setting is written by init; a tiebreaker's is added with a Tiebreakers row that chooses it."""
     path = tmp_path / f"{option.key}.xlsx"
-    owner = next((name for name, rules in RULESETS.items() if option in rules.all_options), None)
+    owner = next((name for name, rules in RULESETS.items() if option in rules.game.all_options), None)
     chosen = ""
     if owner is None:
         owner, chosen = next((name, key) for name, rules in RULESETS.items()
-                             for key in fitting_tiebreakers(rules.provides) if option in TIEBREAKERS[key].options)
+                             for key in fitting_tiebreakers(rules.game.provides) if option in TIEBREAKERS[key].options)
     assert run("init", path, "--ruleset", owner, "--seed", 1).exit_code == 0
     book = openpyxl.load_workbook(path)
     sheet = book["Event"]
     labels = [row[0].value for row in sheet.iter_rows()]
     if chosen:
-        sheet.cell(labels.index("Tiebreakers") + 1, 2, f"{RULESETS[owner].tiebreakers[0]}, {chosen}")
+        sheet.cell(labels.index("Tiebreakers") + 1, 2, f"{RULESETS[owner].game.tiebreakers[0]}, {chosen}")
         sheet.append([option.label, None])
         labels.append(option.label)
     book.save(path)
@@ -223,7 +223,7 @@ def test_init_never_writes_a_value_its_own_check_refuses(tmp_path, run, name, ex
     made = run("init", path, "--ruleset", name, *options)
     assert made.exit_code == 0, made.output
     written = {row[0]: row[1] for row in openpyxl.load_workbook(path)["Event"].iter_rows(min_row=2, values_only=True)}
-    assert list(written) == [option.label for option in event_options(RULESETS[name].all_options)]
+    assert list(written) == [option.label for option in event_options(RULESETS[name].game.all_options)]
     result = run("check", path)
     assert settings_said(result) == (0, [], "0 error(s)"), (written, result.stdout)
 

@@ -102,7 +102,7 @@ def test_a_round_sheet_has_a_row_per_seat_byes_last_notes_beside_and_checks_on_r
     assert sheet.validations == {  # a winner's name is read too (issue 31): the drop-down warns, and keeps it
         "E2:E6": Validation("list", choices=("W", "L", "D"), title="Result", message=RESULT_HINT + " The winner's "
                             "name is read too: keep it with Yes.", error_style="warning"),
-        "E1": Validation("any", title="Type results here", prompt=POD_RR.entry_note)}
+        "E1": Validation("any", title="Type results here", prompt=POD_RR.layout.entry_note)}
 
 
 def test_a_stage_of_the_cut_takes_its_title_and_seats_named_by_the_engine():

@@ -24,7 +24,7 @@ def table(*ids: int) -> Table:
 
 def results(ruleset: str, ids: tuple[int, ...], draw_rate: float) -> list[dict]:
     rng = random.Random(7)
-    return [RULESETS[ruleset].random_result(table(*ids), rng, STRONG, draw_rate) for _ in range(GAMES)]
+    return [RULESETS[ruleset].game.random_result(table(*ids), rng, STRONG, draw_rate) for _ in range(GAMES)]
 
 
 @pytest.mark.parametrize("ruleset", ["pod-round-robin", "chits-and-cards"])

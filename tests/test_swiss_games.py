@@ -19,15 +19,15 @@ HEADERS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
 
 
 def settings(**options):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.game.all_options}
     values.update(options)
-    return Settings("swiss", 5, 1, options=values, tiebreakers=RULES.tiebreakers)
+    return Settings("swiss", 5, 1, options=values, tiebreakers=RULES.game.tiebreakers)
 
 
 def scores(won_a, won_b, drawn=None, **options):
     game = Table(1, (Seat(1, 1, {"games_won": won_a, "games_drawn": drawn}),
                      Seat(2, 2, {"games_won": won_b, "games_drawn": drawn})))
-    return [(s.outcome, s.values) for s in RULES.score_round(Round(1, (game,)), settings(**options))]
+    return [(s.outcome, s.values) for s in RULES.game.score_round(Round(1, (game,)), settings(**options))]
 
 
 def test_match_result_follows_games_won():
@@ -48,7 +48,7 @@ def test_points_are_options():
 
 def test_a_bye_is_a_two_nil_win():
     round_ = Round(1, (Table(BYE, (Seat(1, 1, {}),)),))
-    (bye,) = RULES.score_round(round_, settings())
+    (bye,) = RULES.game.score_round(round_, settings())
     assert bye.outcome == "bye" and bye.values == {"mp": 3, "games_won": 2, "games_drawn": 0, "games_played": 2}
 
 
@@ -76,4 +76,4 @@ def test_standings_use_magic_tiebreakers_by_default(tmp_path, run):
     assert run("pair", path).exit_code == 0
     pairs = {frozenset(r[3] for r in round_rows(path, 2)[1:] if r[0] == t) for t in (1, 2)}
     assert pairs == {frozenset({"Ann", "Cat"}), frozenset({"Ben", "Dov"})}
-    assert {o.key: o.default for o in RULES.all_options}["match_win_floor"] == Fraction(1, 3)
+    assert {o.key: o.default for o in RULES.game.all_options}["match_win_floor"] == Fraction(1, 3)

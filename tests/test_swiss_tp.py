@@ -17,9 +17,9 @@ RULES = RULESETS["swiss-tp"]
 
 
 def settings(rounds=5, seed=1, **options):
-    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + RULES.game.all_options}
     values.update(options)
-    return Settings("swiss-tp", rounds, seed, options=values, tiebreakers=RULES.tiebreakers)
+    return Settings("swiss-tp", rounds, seed, options=values, tiebreakers=RULES.game.tiebreakers)
 
 
 def game(table, a, b, op_a, op_b, sp_a=0, sp_b=0):
@@ -31,7 +31,7 @@ def bye(pid):
 
 
 def tp_of(op_a, op_b, **options):
-    scores = RULES.score_round(Round(1, (game(1, 1, 2, op_a, op_b),)), settings(**options))
+    scores = RULES.game.score_round(Round(1, (game(1, 1, 2, op_a, op_b),)), settings(**options))
     return [int(s.values["tp"]) for s in scores]
 
 

@@ -14,14 +14,14 @@ from sheetrunner.options import event_options
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.teams.matches import group_round
 from sheetrunner.teams.roster import compute_teams
-from sheetrunner.teams.rules import TeamRules
+from sheetrunner.teams.rules import TeamPlay
 from sheetrunner.tournament import plan_next_round, round_from_pairing
 
 
 def make_event(teams: int, size: int, spares: int, rounds: int, seed: int) -> Event:
     rng = random.Random(seed)
     ruleset = get_ruleset("swiss")
-    options = {option.key: option.default for option in event_options(getattr(ruleset, "all_options", ruleset.options))}
+    options = {option.key: option.default for option in event_options(getattr(ruleset, "all_options", ruleset.game.options))}
     options.update(team_size=size, rounds=rounds, seed=seed)
     players, pid = [], 0
     for team in range(teams):
@@ -30,7 +30,7 @@ def make_event(teams: int, size: int, spares: int, rounds: int, seed: int) -> Ev
             players.append(Player(pid, f"P{pid}", team=f"Team {team}", row=pid + 1,
                                   joined_in=2 if team == teams - 1 and rng.random() < 0.5 else 1,
                                   extra={"board": str(member + 1) if member < size else None}))
-    settings_ = Settings("swiss", rounds, seed, tiebreakers=ruleset.tiebreakers, options=options)
+    settings_ = Settings("swiss", rounds, seed, tiebreakers=ruleset.game.tiebreakers, options=options)
     return Event(settings_, tuple(players))
 
 
@@ -59,7 +59,7 @@ def drop_some(event: Event, after: int, rng: random.Random) -> Event:
 def test_teams_meet_other_teams_and_boards_pit_their_players(teams, size, spares, rounds, seed):
     rng = random.Random(seed)
     event = make_event(teams, size, spares, rounds, seed)
-    rules = TeamRules(get_ruleset("swiss"), size, "board wins")
+    rules = TeamPlay(get_ruleset("swiss"), size, "board wins").ruleset
     for number in range(1, rounds + 1):
         if number > 1:
             event = drop_some(event, number - 1, rng)

@@ -11,7 +11,7 @@ from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.options import event_options
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.teams.matches import group_round
-from sheetrunner.teams.rules import TeamRules
+from sheetrunner.teams.rules import TeamPlay
 from sheetrunner.teams.scoring import build_team_event, team_standings
 
 # Teams Anvil (players 1-3), Brook (4-6) and Crest (7-9); swiss-tp boards typed as OP (SP 0).
@@ -20,11 +20,11 @@ NAMES = {1: "Anvil", 4: "Brook", 7: "Crest"}
 
 def event_of(rounds: tuple[Round, ...], total: int = 2) -> Event:
     ruleset = get_ruleset("swiss-tp")
-    options = {o.key: o.default for o in event_options(getattr(ruleset, "all_options", ruleset.options))}
+    options = {o.key: o.default for o in event_options(getattr(ruleset, "all_options", ruleset.game.options))}
     options.update(team_size=3, rounds=total, seed=1)
     players = tuple(Player(pid, f"{NAMES[pid - (pid - 1) % 3]} {(pid - 1) % 3 + 1}",
                            team=NAMES[pid - (pid - 1) % 3]) for pid in range(1, 10))
-    return Event(Settings("swiss-tp", total, 1, tiebreakers=ruleset.tiebreakers, options=options), players, rounds)
+    return Event(Settings("swiss-tp", total, 1, tiebreakers=ruleset.game.tiebreakers, options=options), players, rounds)
 
 
 def board(number: int, first: int, second: int, op: tuple[int, int]) -> Table:
@@ -47,7 +47,7 @@ ROUND_1 = Round(1, (board(1, 1, 4, (10, 0)), board(2, 2, 5, (3, 4)), board(3, 3,
     # latter floored at 1/3
     ("summed points", (3, F(15, 22), 15), (0, F(1, 3), 7))])
 def test_a_team_match_is_decided_by_the_rule(rule, anvil, brook):
-    rules = TeamRules(get_ruleset("swiss-tp"), 3, rule)
+    rules = TeamPlay(get_ruleset("swiss-tp"), 3, rule)
     built = build_team_event(event_of((ROUND_1,)), rules)
     standings = {row.player.name: row.values for row in team_standings(built, rule).rows}
     scores = {s.player_id: s.values for s in built.scores}

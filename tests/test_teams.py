@@ -85,18 +85,18 @@ def perfect_matchings(players: list[int]):
 def test_chits_and_cards_keep_team_mates_apart_when_any_pairing_does(count, round_number, seed):
     rng = random.Random(seed)
     rules = RULESETS["chits-and-cards"]
-    values = {o.key: o.default for o in COMMON_OPTIONS + rules.all_options}
+    values = {o.key: o.default for o in COMMON_OPTIONS + rules.game.all_options}
     values.update(rounds=4, seed=seed)
     players = tuple(Player(i, f"P{i}", rng.choice(TEAMS)) for i in range(1, count + 1))
-    event = Event(Settings(rules.name, 4, seed, options=values, tiebreakers=rules.tiebreakers), players)
+    event = Event(Settings(rules.game.name, 4, seed, options=values, tiebreakers=rules.game.tiebreakers), players)
     past = History()
     order = [p.id for p in players]
     for number in range(1, round_number):
         rng.shuffle(order)
         for a, b in zip(order[::2], order[1::2]):
             past.met[a][b] = past.met[b][a] = number
-    standings = rules.rank(event, [], 0)
-    pairing = rules.pair(event, standings, past, round_number)
+    standings = rules.game.rank(event, [], 0)
+    pairing = rules.pairer.pair(event, standings, past, round_number)
     teams = {p.id: p.team for p in players}
     pairs = [t.player_ids for t in pairing.tables]
     allowed = [m for m in perfect_matchings(order) if not any(b in past.met[a] for a, b in m)]

@@ -21,9 +21,9 @@ NO_RESULT_HINT = "Type the result for every seat at this table."
 
 
 def settings(rounds: int = 3) -> Settings:
-    options = {option.key: option.default for option in event_options(SWISS.all_options)}
+    options = {option.key: option.default for option in event_options(SWISS.game.all_options)}
     options.update(ruleset="swiss", rounds=rounds, seed=5)
-    return Settings("swiss", rounds, 5, tiebreakers=SWISS.tiebreakers, options=options)
+    return Settings("swiss", rounds, 5, tiebreakers=SWISS.game.tiebreakers, options=options)
 
 
 def roster(*names: str, **changes) -> tuple[Player, ...]:
@@ -200,14 +200,14 @@ def test_too_few_players_for_a_game():
 
 def test_a_finished_event_with_a_top_cut_pairs_its_first_stage_by_seed():
     # After round 1: Ann (2-0) and Cat (2-1) won, Ann on game-win %; Ben is ahead of Dan on opponents' game-win %.
-    cut = Settings("swiss", 1, 5, tiebreakers=SWISS.tiebreakers, options={**settings(1).options, "top_cut": 4})
+    cut = Settings("swiss", 1, 5, tiebreakers=SWISS.game.tiebreakers, options={**settings(1).options, "top_cut": 4})
     plan = plan_next_round(Event(cut, PLAYERS, (ROUND_1,)), SWISS)
     assert (plan.number, plan.title, plan.new_standings) == (2, "Top 4", True)
     assert sorted(table.player_ids for table in plan.pairing.tables) == [(1, 4), (3, 2)]
 
 
 def test_a_stage_with_no_results_is_not_paired_past():
-    cut = Settings("swiss", 1, 5, tiebreakers=SWISS.tiebreakers, options={**settings(1).options, "top_cut": 4})
+    cut = Settings("swiss", 1, 5, tiebreakers=SWISS.game.tiebreakers, options={**settings(1).options, "top_cut": 4})
     top_4 = Round(2, (match(1, 1, 4, None, 2), match(2, 3, 2, None, 4)), "Top 4")
     with pytest.raises(Refusal) as refusal:
         plan_next_round(Event(cut, PLAYERS, (ROUND_1,), (top_4,)), SWISS)

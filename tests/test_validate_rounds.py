@@ -15,7 +15,7 @@ from sheetrunner.rulesets import get_ruleset
 from sheetrunner.validate.rounds import not_on_roster_hint, read_rounds, round_sheets
 
 RULESET = get_ruleset("swiss-tp")
-SETTINGS = Settings("swiss-tp", 3, 1, options={**{o.key: o.default for o in event_options(RULESET.all_options)},
+SETTINGS = Settings("swiss-tp", 3, 1, options={**{o.key: o.default for o in event_options(RULESET.game.all_options)},
                                                 "rounds": 3, "seed": 1})
 HEADERS = ["Table", "Seat", "ID", "Player", "OP", "SP", "Note"]
 NAMES = ["Alice", "Bob", "Carol", "Dan", "Eve"]

@@ -24,7 +24,7 @@ def read(rows, headers=("Setting", "Value"), flags=None):
 def test_the_required_settings_and_the_rulesets_defaults():
     settings, ruleset, found = read(BASE)
     assert found == []
-    assert (settings.ruleset, settings.rounds, settings.seed, ruleset.name) == ("swiss", 5, 7, "swiss")
+    assert (settings.ruleset, settings.rounds, settings.seed, ruleset.game.name) == ("swiss", 5, 7, "swiss")
     assert settings.tiebreakers == ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
     assert settings.cells == {"ruleset": "B2", "rounds": "B3", "seed": "B4"}
     assert (settings.option("points_win"), settings.option("points_draw"), settings.option("points_loss")) == (3, 1, 0)
@@ -34,7 +34,7 @@ def test_labels_match_in_any_case_with_aliases_and_numbers_typed_as_text():
     settings, ruleset, found = read([[" ruleset ", " SWISS-TP "], ["  ROUNDS", "3"], ["Random Seed", " 1 "],
                                      ["event NAME", "Spring Open"]], headers=("option", "value"))
     assert found == []
-    assert (ruleset.name, settings.rounds, settings.seed, settings.name) == ("swiss-tp", 3, 1, "Spring Open")
+    assert (ruleset.game.name, settings.rounds, settings.seed, settings.name) == ("swiss-tp", 3, 1, "Spring Open")
 
 
 def test_an_unknown_setting_is_a_warning_at_its_label():
@@ -84,7 +84,7 @@ def test_a_missing_ruleset_is_said_once(rows):
 
 def test_other_required_settings_missing_are_errors_and_no_settings_are_made():
     settings, ruleset, found = read([["Ruleset", "swiss"]])
-    assert settings is None and ruleset.name == "swiss"
+    assert settings is None and ruleset.game.name == "swiss"
     assert found == [
         ("Event!A1", "The Rounds setting is missing.", "Add a row: Rounds | value.", "error"),
         ("Event!A1", "The Random seed setting is missing.", "Add a row: Random seed | value.", "error")]

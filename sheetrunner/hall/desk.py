@@ -121,7 +121,7 @@ def drop(state: HallState, form: dict[str, Any]) -> dict[str, Any]:
             assert sheet is not None  # validation refuses an event without one
             row = loaded.event.player(found.player_id).row
             loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, {
-                row: {"Dropped after": number}}, PLAYER_COLUMNS + loaded.ruleset.player_columns))
+                row: {"Dropped after": number}}, PLAYER_COLUMNS + loaded.ruleset.layout.player_columns))
             api.save_logged(revalidated(loaded), target, "serve (drop)", PLAYERS_SHEET)
     except EventError as error:
         return _said(False, [str(problem) for problem in error.problems])

@@ -39,7 +39,7 @@ class ReportRefused(Exception):
 
 def rules_of(event: Event, ruleset: Ruleset, round_: Round):
     """The rules a round is read with: the ruleset's, or a stage of the cut's."""
-    return ruleset if round_ in event.rounds else finals.StageRules(ruleset)
+    return ruleset if round_ in event.rounds else finals.stage_rules(ruleset)
 
 
 def find_table(round_: Round, label: Any) -> Table | None:
@@ -56,16 +56,16 @@ def read_report(event: Event, ruleset: Ruleset, round_number: Any, label: Any, s
         raise ReportRefused(f"There is no round {round_number} in this event.")
     table = find_table(round_, label)
     rules = rules_of(event, ruleset, round_)
-    noun = rules.table_header
+    noun = rules.layout.table_header
     if table is None:
         raise ReportRefused(f"{round_.sheet} has no {noun.lower()} {label}.")
     if not isinstance(seats, list) or len(seats) != len(table.seats) or not all(isinstance(s, dict) for s in seats):
         raise ReportRefused(f"{noun} {table.number} has {len(table.seats)} seats: send one object per seat, in seat "
                             "order.")
-    read = [_read_seat(rules.result_columns, seat, index + 1) for index, seat in enumerate(seats)]
+    read = [_read_seat(rules.layout.result_columns, seat, index + 1) for index, seat in enumerate(seats)]
     checked = Table(table.number, tuple(Seat(s.player_id, s.seat, values, row=s.row)
                                         for s, (values, _) in zip(table.seats, read)))
-    errors = [p for p in rules.check_table(checked, event.settings, round_.sheet, lambda key, row: "") if p.is_error]
+    errors = [p for p in rules.game.check_table(checked, event.settings, round_.sheet, lambda key, row: "") if p.is_error]
     if errors:
         raise ReportRefused(" ".join(f"{p.message} {p.hint}".strip() for p in errors))
     return round_, table, [shown for _, shown in read]
@@ -163,14 +163,14 @@ def _cells(loaded: Loaded, report: Report) -> tuple[str, dict[tuple[int, int], A
     rules = rules_of(event, ruleset, round_)
     sheet = find_sheet(loaded.workbook.sheets, round_.sheet)
     assert sheet is not None  # the round was read from it
-    typed = [{c.key: c.read(values.get(c.header)) for c in rules.result_columns} for values in shown]
+    typed = [{c.key: c.read(values.get(c.header)) for c in rules.layout.result_columns} for values in shown]
     if any(seat.has_result for seat in table.seats) and not report.override:
         if all(seat.result.get(key) == value for seat, values in zip(table.seats, typed) for key, value in values.items()):
             return None
-        return f"Differs from what is typed in {round_.sheet} for {rules.table_header.lower()} {table.number}."
+        return f"Differs from what is typed in {round_.sheet} for {rules.layout.table_header.lower()} {table.number}."
     cells = {}
     for seat, values in zip(table.seats, shown):
-        for column in rules.result_columns:
+        for column in rules.layout.result_columns:
             position = column.index_in(sheet.headers)
             value = values.get(column.header)
             if position is None and value not in (None, 0):

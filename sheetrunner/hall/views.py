@@ -41,7 +41,7 @@ def round_view(event: Event, ruleset: Ruleset, mode: str, reports: list[Report],
     when already made for this event (it changes only when the workbook does; the journal's states more often)."""
     round_ = current_round(event)
     about = {"name": event.settings.name or "Tournament", "date": event.settings.date,
-             "rounds": event.settings.rounds, "table": ruleset.table_header, "seat": ruleset.seat_column.header,
+             "rounds": event.settings.rounds, "table": ruleset.layout.table_header, "seat": ruleset.layout.seat_column.header,
              "results_reported_by": mode}
     if round_ is None:
         players: list[dict[str, Any]] = [{"id": p.id, "name": p.name, "table": None, "where": "", "seat": None, "against": [],
@@ -52,12 +52,12 @@ def round_view(event: Event, ruleset: Ruleset, mode: str, reports: list[Report],
     rules = rules_of(event, ruleset, round_)
     states = table_states(reports, round_.number)
     tables = [_table(game, event, rules, states) for game in round_.games]
-    return {"event": {**about, "table": rules.table_header, "progress": data.event["progress"]},
+    return {"event": {**about, "table": rules.layout.table_header, "progress": data.event["progress"]},
             "round": {"number": round_.number, "title": round_.sheet,
-                      "columns": [c.header for c in rules.result_columns], "tables": tables,
-                      "byes": [event.player(pid).name for pid in round_.byes], "bye": rules.bye_label},
+                      "columns": [c.header for c in rules.layout.result_columns], "tables": tables,
+                      "byes": [event.player(pid).name for pid in round_.byes], "bye": rules.layout.bye_label},
             "outstanding": [t["table"] for t in tables if t["state"] != "done"],
-            "players": _players(data, rules.table_header), "standings": _standings(data.standings)}
+            "players": _players(data, rules.layout.table_header), "standings": _standings(data.standings)}
 
 
 def table_states(reports: list[Report], round_number: int) -> dict[str, str]:
@@ -72,7 +72,7 @@ def table_states(reports: list[Report], round_number: int) -> dict[str, str]:
 
 
 def _table(game, event: Event, rules, states: dict[str, str]) -> dict[str, Any]:
-    columns = rules.result_columns
+    columns = rules.layout.result_columns
     seats = [{"seat": seat.seat, "id": seat.player_id, "name": event.player(seat.player_id).name,
               "result": {c.header: _plain(seat.result.get(c.key)) for c in columns} if seat.has_result else None}
              for seat in game.seats]

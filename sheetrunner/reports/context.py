@@ -54,19 +54,19 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
     the latest ones."""
     names = event.players_by_id
     shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
-    extra = dict(ruleset.report_extras(event, paired_on, round_))
-    title, detail = extra.pop("ruleset_title", ruleset.title), extra.pop("standings_detail", None)
+    extra = dict(ruleset.reports.report_extras(event, paired_on, round_))
+    title, detail = extra.pop("ruleset_title", ruleset.game.title), extra.pop("standings_detail", None)
     current = _points(paired_on, extra.pop("points_columns", ()))
-    groups = ruleset.group_of(event)
-    tables = [{**_table(table, names, current, shown_columns, ruleset.two_player),
+    groups = ruleset.reports.group_of(event)
+    tables = [{**_table(table, names, current, shown_columns, ruleset.layout.two_player),
                "group": groups.get(table.player_ids[0], "")} for table in round_.games]
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
              "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
         event={**_event(event, ruleset, round_, shown_columns), "ruleset": title},
-        round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.bye_label, event),
+        round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.layout.bye_label, event),
         slips=[{"number": t["number"], "group": t["group"], "seats": t["seats"],
-                "columns": [c.header for c in ruleset.result_columns]} for t in tables],
+                "columns": [c.header for c in ruleset.layout.result_columns]} for t in tables],
         standings=_with_detail(standings_data(latest, event, shown_columns), detail),
         history=_history(event, ruleset, scores),
         outstanding=[t for t, game in zip(tables, round_.games) if not all(s.has_result for s in game.seats)],
@@ -92,12 +92,12 @@ def _event(event: Event, ruleset: Ruleset, round_: Round, shown_columns: list[st
     stage = f"Round {round_.number}" if is_round else round_.sheet
     progress = f"{stage} of {event.settings.rounds}" if is_round else stage
     parts = [name, progress] + ([event.settings.date] if event.settings.date else [])
-    return {"name": name, "date": event.settings.date, "ruleset": ruleset.title, "table": ruleset.table_header,
-            "seat": ruleset.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.bye_label,
-            "byes": "sit-out(s)" if ruleset.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
+    return {"name": name, "date": event.settings.date, "ruleset": ruleset.game.title, "table": ruleset.layout.table_header,
+            "seat": ruleset.layout.seat_column.header, "rounds": event.settings.rounds, "bye": ruleset.layout.bye_label,
+            "byes": "sit-out(s)" if ruleset.layout.bye_label != "BYE" else "bye(s)", "header": " · ".join(parts),
             "stage": stage, "progress": progress,
-            "two_player": ruleset.two_player, "columns": shown_columns,
-            "grouped": bool(ruleset.group_of(event)), **_hall(event)}
+            "two_player": ruleset.layout.two_player, "columns": shown_columns,
+            "grouped": bool(ruleset.reports.group_of(event)), **_hall(event)}
 
 
 def _hall(event: Event) -> dict[str, Any]:
@@ -251,10 +251,10 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
     rounds they missed: the report for settling disputes. Built in one pass over the seats (20,000 of them at
     4,096 players after five rounds)."""
     names = event.players_by_id
-    points = {(row.round, row.player_id): row.values.get(ruleset.points_value) for row in scores}
+    points = {(row.round, row.player_id): row.values.get(ruleset.game.points_value) for row in scores}
     entries: dict[int, list[dict[str, Any]]] = {p.id: [] for p in event.players}
-    columns = [(column.key, f"{column.header} ") for column in ruleset.result_columns]
-    bye_label, bye_result = ruleset.bye_label, ruleset.bye_label.lower()
+    columns = [(column.key, f"{column.header} ") for column in ruleset.layout.result_columns]
+    bye_label, bye_result = ruleset.layout.bye_label, ruleset.layout.bye_label.lower()
     for round_ in event.rounds:
         number = round_.number
         for table in round_.tables:
@@ -270,7 +270,7 @@ def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[di
                     "points": shown(points.get((number, seat.player_id)))})
         for pid in event.missed(round_):
             entries[pid].append({"round": number, "table": "—", "seat": "", "opponents": [],
-                                 "result": ruleset.missed_text, "points": shown(points.get((number, pid)))})
+                                 "result": ruleset.layout.missed_text, "points": shown(points.get((number, pid)))})
     for penalty in event.penalties:  # after the round's own row (issue 21)
         entries[penalty.player_id].append({"round": penalty.round, "table": "—", "seat": "", "opponents": [],
                                            "result": describe(penalty), "points": ""})

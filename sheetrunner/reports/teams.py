@@ -29,7 +29,7 @@ def team_report_data(event: Event, rules: Any, round_: Round) -> dict[str, Any]:
     byes = [{"name": names[team], "points": points.get(team, ""),
              "players": [event.player(seat.player_id).name for seat in seats]} for team, seats in grouped.byes.items()]
     return {"team_matches": matches, "team_byes": byes, "team_standings": standings_table(latest, rules),
-            "team_columns": [column.header for column in rules.result_columns],
+            "team_columns": [column.header for column in rules.ruleset.layout.result_columns],
             "team_total": "Boards won" if rules.team_result == BOARD_WINS else "Points"}
 
 

@@ -11,7 +11,7 @@ import importlib
 from ..columns import LONGEST_NAME
 from ..options import Option, event_options, late_options
 from ..values import LARGEST_WHOLE, LONGEST_CELL_TEXT
-from .base import Ruleset
+from .composed import Ruleset
 
 # name -> (module, class), in the order `rulesets`, init's drop-down and error messages list them
 RULESET_CLASSES: dict[str, tuple[str, str]] = {
@@ -33,7 +33,7 @@ def get_ruleset(name: str) -> Ruleset | None:
         return None
     if key not in _loaded:
         module, cls = RULESET_CLASSES[key]
-        _loaded[key] = getattr(importlib.import_module(f".{module}", __name__), cls)()
+        _loaded[key] = Ruleset.of(getattr(importlib.import_module(f".{module}", __name__), cls)())
     return _loaded[key]
 
 
@@ -56,13 +56,13 @@ def listing() -> list[str]:
     drop-down's choices) and its meaning."""
     lines = []
     for ruleset in all_rulesets().values():
-        lines += [f"{ruleset.name}: {ruleset.title} (source {ruleset.source})",
-                  "  results: " + ", ".join(c.header for c in ruleset.result_columns)]
-        if ruleset.player_columns:
-            lines.append("  Players columns: " + ", ".join(c.header for c in ruleset.player_columns))
-        lines += ["  tiebreakers: " + ", ".join(ruleset.tiebreakers), "  options:" if ruleset.all_options else
+        lines += [f"{ruleset.game.name}: {ruleset.game.title} (source {ruleset.game.source})",
+                  "  results: " + ", ".join(c.header for c in ruleset.layout.result_columns)]
+        if ruleset.layout.player_columns:
+            lines.append("  Players columns: " + ", ".join(c.header for c in ruleset.layout.player_columns))
+        lines += ["  tiebreakers: " + ", ".join(ruleset.game.tiebreakers), "  options:" if ruleset.game.all_options else
                   "  options: none"]
-        options = ruleset.all_options + late_options(ruleset.all_options)  # the intentional draw's, read last
+        options = ruleset.game.all_options + late_options(ruleset.game.all_options)  # the intentional draw's, read last
         lines += [_setting_line(option, options) for option in options]
     lines.append("Every ruleset also takes:")
     return lines + [_setting_line(option, event_options()) for option in event_options()] + [limits_line()]

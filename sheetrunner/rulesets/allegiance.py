@@ -25,7 +25,8 @@ from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
 from ..problems import Problem, warning
 from ..standings import Standings
-from .base import Locate, Ruleset, entrants_in_order, finishing_order, names_of, teams_apart
+from .base import Locate, Game, entrants_in_order, finishing_order, names_of, teams_apart
+from .parts import Layout
 
 VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
             hint="Type the victory influence this player ended the game with (0 or more).", width=7)
@@ -35,13 +36,15 @@ ELIMINATED = Column("eliminated", "Eliminated", ("Out",), "yesno", choices=("Y",
                     hint="Type Y when the player was eliminated from the game; leave it blank otherwise.", width=11)
 
 
-class Allegiance(Ruleset):
+class Allegiance(Game):
     name = "allegiance"
     title = "Allegiance: War of Factions, modified Swiss for 3- and 4-player games"
     source = "000"
-    table_header = "Game"
-    seats_per_table = (3, 4)
-    result_columns = (VI, WON, ELIMINATED)
+    layout = Layout(
+        table_header="Game",
+        seats_per_table=(3, 4),
+        result_columns=(VI, WON, ELIMINATED),
+    )
     options = (
         Option("victory_threshold", "Victory threshold", 20, "VI a player needs to win (used to check results).",
                minimum=1),

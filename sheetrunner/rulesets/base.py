@@ -11,9 +11,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Callable
-
-from ..columns import BYES, SEAT, Column
+from ..columns import BYES
 from ..history import History
 from ..model import DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Round, SeatScore, Settings, Table
 from ..options import ALLOW_REMATCHES, Option, distinct
@@ -21,39 +19,34 @@ from ..pairing import Entrant, Pairing
 from ..problems import Problem
 from ..standings import Standings, compute_standings
 from ..tiebreakers import tiebreaker_options
+from ..xlsx.sheetxml import SheetTable
+from .parts import Layout, Locate
 
-Locate = Callable[[str, int], str]  # (column key, sheet row) -> "D7"
 
 
-class Ruleset:
+class Game:
+    """One kind of play: its declarations, and how one game is checked and scored. Its layout is a `Layout`; the
+    methods under "Pairer" and "Reports" are the parts a team event or a stage of the cut replaces
+    (`composed.Ruleset`)."""
+
     name: str = ""
     title: str = ""
     source: str = ""
-    table_header: str = "Table"
-    seat_column: Column = SEAT
-    pairing_columns: tuple[Column, ...] = ()  # round sheet columns it writes besides Table, Seat, ID, Player
-    seats_per_table: tuple[int, int] = (2, 2)
-    result_columns: tuple[Column, ...] = ()
-    player_columns: tuple[Column, ...] = ()
+    layout: Layout = Layout()
     options: tuple[Option, ...] = ()  # the settings its scoring reads; `all_options` adds its tiebreakers' and engine's
     engine_options: tuple[Option, ...] = ()  # the settings its pairing engine reads
     tiebreakers: tuple[str, ...] = ()
     provides: frozenset[str] = frozenset()  # per-round values its scoring gives, for tiebreakers' `needs`
-    bye_label: str = "BYE"  # what a bye row's Table cell says
-    missed_text: str = "missed (a loss with no opponent)"  # a missed round in a player's history
     extra_reports: dict[str, str] = {}  # the ruleset's own reports: template name -> title
     kit: tuple[str, ...] = ("pairings_by_table", "result_slips", "pairings_by_name")  # printed together, kit.pdf
     left_out_reports: tuple[str, ...] = ()  # shared reports that make no sense for it
     score_key: str = ""  # the standings column that makes score groups for pairing
     points_value: str = "mp"  # the per-round value head-to-head adds up
-    final_title: str = "Final"  # the sheet of a multiplayer ruleset's final game
     final_order: tuple[str, ...] = ()  # a final game's values that order its players (multiplayer), best first
     final_adds: dict[str, str] = {}  # standings column -> the final game's value added to it (`Final decides: score`)
     penalty_kinds: tuple[str, ...] = (WARNING, POINT_DEDUCTION, DISQUALIFICATION)  # Penalties sheet kinds that fit
     deduct_from: str = ""  # the per-round value a point deduction comes off ("": the event score, see tiebreakers)
     main_score: str = ""  # the standings column a point deduction lowers and an added soft score raises
-    winner_names: tuple[str, ...] = ()  # result columns where a player's name typed says that player won
-    entry_note: str = "Type each player's result on their own row."  # the round sheet's note on its result headers
 
     @property
     def all_options(self) -> tuple[Option, ...]:
@@ -61,15 +54,7 @@ class Ruleset:
         once by the code that reads it (a setting two of them read, points for a win, is one row)."""
         return distinct(self.options + tiebreaker_options(self.tiebreakers) + self.engine_options)
 
-    @property
-    def two_player(self) -> bool:
-        """Games of exactly two: matches with records (3-1), a bye, and a bracket for the cut."""
-        return self.seats_per_table == (2, 2)
-
-    def default_rounds(self, player_count: int) -> int:
-        """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
-        (log2 of the field, at least 3), or 5 without a roster."""
-        return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
+    # Scoring: how one game is checked and scored.
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """Problems that need the whole table (e.g. a draw with unequal centres)."""
@@ -86,10 +71,6 @@ class Ruleset:
         """One `SeatScore` per seated player of a round whose results are in."""
         raise NotImplementedError
 
-    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
-        """A late entry's missed round: a loss with no opponent (§2), counted as a round played."""
-        return SeatScore(round_number, player_id, (), {}, "loss")
-
     def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
         """A seat's round once a match loss decides its match: "loss" for the penalised player, "win" for the
         opponent (IPG, Definition of Penalties). Only rulesets listing `match loss` in `penalty_kinds`."""
@@ -100,16 +81,9 @@ class Ruleset:
         rulesets that count games (`game loss` in `penalty_kinds`)."""
         return round_
 
-    def idle_in(self, event: Event, round_number: int) -> set[int]:
-        """Players with nothing to play in a round, who are neither seated nor missing it (a finished pod)."""
-        return set()
-
     def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """Adjust scores once everything is known (e.g. 004's bye averages)."""
         return scores
-
-    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
-        raise NotImplementedError
 
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         """Standings of the whole roster by the event's tiebreakers (pods override this)."""
@@ -126,15 +100,50 @@ class Ruleset:
         """Problems in the ruleset's own Players columns (e.g. pods filled for some players only)."""
         return []
 
+    def final_seats(self, seeds: list[int], history: History) -> tuple[object, ...]:
+        """The seats of a multiplayer final, in seed order: seed 1 in seat 1 (a TO who lets seeds choose swaps
+        them by hand)."""
+        return tuple(range(1, len(seeds) + 1))
+
+    # Pairer (`parts.Pairer`): who plays and how they are paired; a team event replaces it.
+
+    def default_rounds(self, player_count: int) -> int:
+        """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
+        (log2 of the field, at least 3), or 5 without a roster."""
+        return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
+
+    def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
+        """The round's tables, byes and notes, from the standings it is paired on and who met whom."""
+        raise NotImplementedError
+
+    def idle_in(self, event: Event, round_number: int) -> set[int]:
+        """Players with nothing to play in a round, who are neither seated nor missing it (a finished pod)."""
+        return set()
+
+    def sits_out_freely(self, event: Event, round_number: int) -> set[int]:
+        """Players who may have no seat in a round without missing it, and who count as active in it (the Log
+        records them): a team's players left out of its line-up."""
+        return set()
+
+    def missed_round(self, player_id: int, round_number: int) -> SeatScore:
+        """A late entry's missed round: a loss with no opponent (§2), counted as a round played."""
+        return SeatScore(round_number, player_id, (), {}, "loss")
+
+    def settle(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
+        """What the way players are seated adds once the game's scores are final: nothing (a team event's
+        forfeited boards count as wins)."""
+        return scores
+
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         """Problems only the rounds played show (e.g. a player moved to another pod after its schedule was fixed,
         §2); `locate` names a Players cell from its column key and row."""
         return []
 
-    def final_seats(self, seeds: list[int], history: History) -> tuple[object, ...]:
-        """The seats of a multiplayer final, in seed order: seed 1 in seat 1 (a TO who lets seeds choose swaps
-        them by hand)."""
-        return tuple(range(1, len(seeds) + 1))
+    def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str) -> SheetTable | None:
+        """A round sheet laid out by the ruleset itself (a team event's Team match column), or None: the usual."""
+        return None
+
+    # Reports (`parts.Reports`): what it prints; a team event and a stage of the cut replace it.
 
     def group_of(self, event: Event) -> dict[int, str]:
         """Each player's group when the ruleset plays in groups ("Pod A"), for the reports; else nothing."""
@@ -144,18 +153,7 @@ class Ruleset:
         """What the ruleset's own reports show, by template variable (from the standings the round was paired on)."""
         return {}
 
-    # Hooks a team event's rules (`teams.rules.TeamRules`) fill in; every ruleset played by players leaves them so.
-
-    def sits_out_freely(self, event: Event, round_number: int) -> set[int]:
-        """Players who may have no seat in a round without missing it, and who count as active in it (the Log
-        records them): a team's players left out of its line-up."""
-        return set()
-
-    def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str):
-        """A round sheet laid out by the ruleset itself (a team event's Team match column), or None: the usual."""
-        return None
-
-    def standings_sheets(self, event: Event, after_round: int) -> list:
+    def standings_sheets(self, event: Event, after_round: int) -> list[SheetTable]:
         """Sheets written beside `Standings after RN` (a team event's team standings)."""
         return []
 
@@ -163,7 +161,6 @@ class Ruleset:
         """The standings that name the winner once every round is played (a team event's team standings), or
         None: the players' own."""
         return None
-
 
 
 def drawn_winner(players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
@@ -192,11 +189,11 @@ def all_or_none(players: list, key: str, header: str, hint: str, sheet: str) -> 
             for p in players if not p.extra.get(key)]
 
 
-class SwissPaired(Ruleset):
+class SwissPaired(Game):
     """A two-player ruleset paired by the Swiss engine on its score column (§5.1), with invited players' byes."""
 
-    player_columns = (BYES,)
-    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    layout = Layout(player_columns=(BYES,))
+    penalty_kinds = Game.penalty_kinds + (MATCH_LOSS,)
     engine_options = (ALLOW_REMATCHES,)
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:

@@ -34,8 +34,9 @@ from ..penalties import forced_outcomes
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
 from ..tiebreakers import TIEBREAKERS, Tiebreaker
-from .base import (Locate, Ruleset, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
+from .base import (Locate, Game, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
                    with_invited_byes)
+from .parts import Layout
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
                             random_win_loss_draw, score_results)
 
@@ -48,17 +49,21 @@ SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked 
                         "place the player (003 says the two agree).", lambda table: {})
 
 
-class ChitsAndCards(Ruleset):
+class ChitsAndCards(Game):
     name = "chits-and-cards"
     title = "Swiss without score sheets: resource chits and influence cards"
     source = "003"
-    result_columns = (RESULT,)
-    player_columns = (CARD, BYES)
+    layout = Layout(
+        result_columns=(RESULT,),
+        player_columns=(CARD, BYES),
+        winner_names=WINNER_NAMES,
+        entry_note=ENTRY_NOTE,
+    )
     tiebreakers = ("chits", "card")
     provides = frozenset({"chits", "mp", "cards"})
     score_key = "chits"
     points_value = "chits"
-    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    penalty_kinds = Game.penalty_kinds + (MATCH_LOSS,)
     deduct_from = "chits"  # chits go to the bank
     main_score = "chits"
     extra_reports = {"table_cards": "Table cards"}
@@ -94,8 +99,6 @@ class ChitsAndCards(Ruleset):
 
     random_result = staticmethod(random_win_loss_draw)
     complete_table = complete_results  # one entry per match (issue 31)
-    winner_names = WINNER_NAMES
-    entry_note = ENTRY_NOTE
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)

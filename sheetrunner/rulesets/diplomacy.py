@@ -48,7 +48,8 @@ from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..problems import Problem
 from ..standings import Standings
-from .base import Locate, Ruleset, finishing_order, names_of, seeded_order, teams_apart
+from .base import Locate, Game, finishing_order, names_of, seeded_order, teams_apart
+from .parts import Layout
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult
 from .diplomacy_systems import DRAW_SCORED, SYSTEM_OPTIONS, SYSTEMS, compute_board
 
@@ -79,15 +80,20 @@ VOLUNTEERS = Column("sits_out", "Sits out", ("Sit out", "Volunteers to sit out")
 
 
 
-class Diplomacy(Ruleset):
+class Diplomacy(Game):
     name = "ndc-diplomacy"
     title = "Diplomacy boards scored by NDC 1995 (or Carnage, C-Diplo, Tribute, draw size and more)"
     source = "001"
-    table_header = "Board"
-    seat_column = POWER
-    seats_per_table = (BOARD_SIZE, BOARD_SIZE)
-    result_columns = (CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR)
-    player_columns = (VOLUNTEERS,)
+    layout = Layout(
+        table_header="Board",
+        seat_column=POWER,
+        seats_per_table=(BOARD_SIZE, BOARD_SIZE),
+        result_columns=(CENTRES, ELIMINATED, RESULT, YELLOW_CARDS, END_YEAR),
+        player_columns=(VOLUNTEERS,),
+        final_title="Top board",
+        bye_label=SITS_OUT,
+        missed_text="away (not played)",
+    )
     options = (
         Option("scoring_system", "Scoring system", "ndc-1995", "How a board is scored (docs/rulesets.md describes each "
                "system and cites its source).", kind="choice", choices=tuple(SYSTEMS)),
@@ -96,13 +102,10 @@ class Diplomacy(Ruleset):
                "the player's boards, so it neither helps nor hurts) or a fixed number.", kind="mean_or_number"),
         FINAL_DECIDES_OPTION,
     )
-    final_title = "Top board"
     final_order = ("score", "centres")
     final_adds = {"event_score": "score"}
     tiebreakers = ("event_score", "random")
     provides = frozenset({"score", "centres"})
-    bye_label = SITS_OUT
-    missed_text = "away (not played)"
     score_key = "event_score"
     points_value = "score"
     main_score = "event_score"  # a point deduction comes off the event score itself, never one board (README)

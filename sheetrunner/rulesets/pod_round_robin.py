@@ -42,7 +42,8 @@ from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.tables import assign_tables
 from ..problems import Problem
 from ..standings import Standings, StandingsRow, compute_standings
-from .base import Locate, Ruleset, all_or_none
+from .base import Locate, Game, all_or_none
+from .parts import Layout
 from .pod_memory import lost_meetings, moved_players
 from .pod_schedule import Plan, compute_pods, plan_pod, pod_schedule
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
@@ -54,12 +55,16 @@ POINTS = {"win": 3, "loss": 0, "draw": 1, "bye": 3}  # a bye counts as a win (00
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
 
 
-class PodRoundRobin(Ruleset):
+class PodRoundRobin(Game):
     name = "pod-round-robin"
     title = "Round-robin pods ranked by match points, opponents' win % and win resistance"
     source = "002"
-    result_columns = (RESULT,)
-    player_columns = (POD,)
+    layout = Layout(
+        result_columns=(RESULT,),
+        player_columns=(POD,),
+        winner_names=WINNER_NAMES,
+        entry_note=ENTRY_NOTE,
+    )
     options = (
         Option("pod_size", "Pod size", 8, "Players per pod when the Pod column is left blank (split evenly).",
                minimum=2),
@@ -68,7 +73,7 @@ class PodRoundRobin(Ruleset):
                    "win_resistance_resistance", "random")
     provides = frozenset({"mp"})
     score_key = "match_points"
-    penalty_kinds = Ruleset.penalty_kinds + (MATCH_LOSS,)
+    penalty_kinds = Game.penalty_kinds + (MATCH_LOSS,)
     deduct_from = "mp"
     main_score = "match_points"
 
@@ -108,8 +113,6 @@ class PodRoundRobin(Ruleset):
 
     random_result = staticmethod(random_win_loss_draw)
     complete_table = complete_results  # one entry per match (issue 31)
-    winner_names = WINNER_NAMES
-    entry_note = ENTRY_NOTE
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})

@@ -52,12 +52,13 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from ..columns import Column
+from ..columns import BYES, Column
 from ..model import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
 from ..options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
 from ..problems import Problem
 from ..values import IntentionalDraw, MatchScore
 from .base import Locate, SwissPaired, drawn_winner
+from .parts import Layout
 from .one_entry import complete_drawn_games, complete_scores, typed_nothing
 
 GAMES_WON = Column("games_won", "Games won", ("Won", "Wins", "Games"), "games", minimum=0,
@@ -75,7 +76,12 @@ class SwissGames(SwissPaired):
     name = "swiss"
     title = "Swiss for card games: match points, opponents' match-win %, game-win %"
     source = "Magic tournament rules"
-    result_columns = (GAMES_WON, GAMES_DRAWN)
+    layout = Layout(
+        result_columns=(GAMES_WON, GAMES_DRAWN),
+        entry_note="The match score from one row's side, on that row (2-1, 2-1-1 with a drawn game, ID for an "
+        "intentional draw), is the whole match: the other row may stay blank.",
+        player_columns=(BYES,),
+    )
     options = (
         *MATCH_POINT_OPTIONS,
         Option("best_of", "Best of", 3, "Games a match is played as the best of: it ends when a player wins more "
@@ -88,8 +94,6 @@ class SwissGames(SwissPaired):
     penalty_kinds = SwissPaired.penalty_kinds + (GAME_LOSS,)
     deduct_from = "mp"
     main_score = "match_points"
-    entry_note = ("The match score from one row's side, on that row (2-1, 2-1-1 with a drawn game, ID for an "
-                  "intentional draw), is the whole match: the other row may stay blank.")
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         """The rows must agree (drawn games, a typed match score) before the match itself is judged."""

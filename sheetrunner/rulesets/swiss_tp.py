@@ -25,12 +25,13 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..columns import Column
+from ..columns import BYES, Column
 from ..model import Event, Round, SeatScore, Settings, Table
 from ..options import Option
 from ..problems import Problem
 from ..values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
+from .parts import Layout
 from .one_entry import check_scores, complete_scores, plain_numbers
 
 VICTORY, TIE, DEFEAT, BYE = 3, 1, 0, 3
@@ -40,11 +41,16 @@ class SwissTP(SwissPaired):
     name = "swiss-tp"
     title = "Swiss with tournament points, offensive and defensive bonus"
     source = "004"
-    result_columns = (
-        Column("op", "OP", ("Objective points", "Objective"), "score", minimum=0,
-               hint="Type the objective points this player scored, a whole number (0 or more).", width=8),
-        Column("sp", "SP", ("Survival points", "Survival"), "score", minimum=0,
-               hint="Type the survival points this player scored, a whole number (0 or more).", width=8),
+    layout = Layout(
+        result_columns=(
+            Column("op", "OP", ("Objective points", "Objective"), "score", minimum=0,
+                   hint="Type the objective points this player scored, a whole number (0 or more).", width=8),
+            Column("sp", "SP", ("Survival points", "Survival"), "score", minimum=0,
+                   hint="Type the survival points this player scored, a whole number (0 or more).", width=8),
+        ),
+        entry_note=("OP and SP as the game's score from one row's side, on that row (4-1 under OP, 2-3 under SP), "
+                    "are the whole game: the other row may stay blank. Or type each row's own OP and SP."),
+        player_columns=(BYES,),
     )
     options = (
         Option("offensive_bonus", "Offensive bonus", True, "Award +1 TP for reaching the OP threshold below.",
@@ -62,18 +68,16 @@ class SwissTP(SwissPaired):
     points_value = "tp"
     deduct_from = "tp"
     main_score = "tp"
-    entry_note = ("OP and SP as the game's score from one row's side, on that row (4-1 under OP, 2-3 under SP), are "
-                  "the whole game: the other row may stay blank. Or type each row's own OP and SP.")
 
     def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
                        names: dict[int, str]) -> tuple[Table, list[Problem]]:
         """Issue 31: OP and SP typed as the game's score from one row's side (`4-1`) are the whole game; a score
         the other row contradicts is an error; each cell then counts as the number it says for its own row."""
-        keys = tuple(column.key for column in self.result_columns)
+        keys = tuple(column.key for column in self.layout.result_columns)
         if not any(isinstance(value, MatchScore) for seat in table.seats for value in seat.result.values()):
             return table, []  # nearly every table: each row's own numbers, typed on both rows or neither
         table = complete_scores(table, keys)
-        problems = check_scores(table, self.result_columns, sheet, locate)
+        problems = check_scores(table, self.layout.result_columns, sheet, locate)
         return (table, problems) if problems else (plain_numbers(table, keys), [])
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],

@@ -29,5 +29,6 @@ How a team event is run, and why it is built this way:
   `Team bye` sets a team bye's worth apart from the players' `Points for a bye` (`byes`); a forfeited board scores
   a win (`forfeits`). Both read at their cells (`regulations`).
 
-The `TeamRules` wrapper (`rules`) is what validation hands on as the event's ruleset when Team size is set.
+When Team size is set, validation hands on the event's ruleset with its layout, pairer and reports replaced by a
+team event's (`rules`); the game is the ruleset's own.
 """

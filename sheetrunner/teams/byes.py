@@ -25,9 +25,10 @@ from ..values import BadValue, as_number, as_text
 
 EVERY_BOARD, DRAWN, AVERAGE = "every board won", "drawn match", "own average"
 TEAM_BYE_WORDS = (EVERY_BOARD, DRAWN, AVERAGE)
+TeamBye = str | Fraction  # one of the words above, or the game points a team bye scores
 
 
-def read_team_bye(raw, size: int) -> str | Fraction:
+def read_team_bye(raw, size: int) -> TeamBye:
     """The typed Team bye: one of the words, or game points from 0 to Team size in halves."""
     text = " ".join(as_text(raw).lower().split())
     if not text:

@@ -7,20 +7,18 @@ every board won), so the rest of the event is still checked; the error stops any
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..model import Settings
 from ..options import normal
 from ..problems import Problem
 from ..values import BadValue
-from .byes import EVERY_BOARD, read_team_bye
+from .byes import EVERY_BOARD, TeamBye, read_team_bye
 from .scoring import TEAM_TIEBREAKERS
 from .tiebreakers import FOR_TEAMS
 
 FIDE_TEAM_ORDER = ("match_points", "sonneborn_berger_cut1", "buchholz_cut1")  # FIDE 2007, D.II.02.G13 (olimpbase)
 
 
-def regulation_problems(settings: Settings, size: int, problems: list[Problem]) -> tuple[tuple[str, ...], Any]:
+def regulation_problems(settings: Settings, size: int, problems: list[Problem]) -> tuple[tuple[str, ...], TeamBye]:
     """The Team tiebreakers and the Team bye, each problem appended at its cell."""
     return read_team_tiebreakers(settings, problems), read_bye(settings, size, problems)
 
@@ -42,7 +40,7 @@ def read_team_tiebreakers(settings: Settings, problems: list[Problem]) -> tuple[
     return names
 
 
-def read_bye(settings: Settings, size: int, problems: list[Problem]) -> Any:
+def read_bye(settings: Settings, size: int, problems: list[Problem]) -> TeamBye:
     try:
         return read_team_bye(settings.options.get("team_bye"), size)
     except BadValue as bad:

@@ -1,28 +1,32 @@
-"""`TeamRules`: a two-player Swiss ruleset run as a team event (issue 22).
+"""A two-player Swiss ruleset played as a team event (issue 22).
 
-Validation hands this wrapper on as the event's ruleset when `Team size` is set (`team_rules`). Everything about
-a single game is the ruleset's own (its result columns, how a board is checked and scored, the individual
-standings); the wrapper changes what a team event changes: who is paired (teams, then boards: `pairing`), who may
+Validation hands on the ruleset with three of its parts replaced when `Team size` is set (`team_rules`). The game
+is the ruleset's own (its result columns, how a board is checked and scored, the individual standings); the
+parts replaced are what a team event changes: who is paired (teams, then boards: `pairing`), who may
 have no seat (a team's substitutes), how a round sheet is laid out (`sheets`), what is checked (`roster_check`,
 `check`), the team standings sheet, and the team reports (`reports.teams`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from ..grid import SheetRows
 from ..history import History
 from ..model import Event, Round, SeatScore, Settings
+from ..pairing import Pairing
 from ..options import TEAM_RESULTS
 from ..problems import EventError, Problem, warning
+from ..rulesets import Ruleset
+from ..rulesets.parts import Locate
 from ..standings import Standings
 from ..validate.reader import find_sheet
+from ..xlsx.sheetxml import SheetTable
 from .check import RoundCells, lineup_problems
 from .pairing import TeamPairing, pair_teams, reserves
 from .roster import BOARD, compute_teams
 from .roster_check import roster_problems
-from .byes import EVERY_BOARD
+from .byes import EVERY_BOARD, TeamBye
 from .forfeits import with_forfeit_wins
 from .regulations import regulation_problems
 from .scoring import BOARD_POINTS, TEAM_TIEBREAKERS, build_team_event, team_standings
@@ -34,29 +38,26 @@ TEAM_REPORTS = {"team_pairings": "Pairings by team", "team_slips": "Team result 
 TEAM_KIT = ("team_pairings", "team_slips", "pairings_by_name")  # what a TO prints for a team round, in kit.pdf
 
 
-class TeamRules:
-    """A Swiss ruleset played by teams: its own games on every board, the teams paired and ranked as entrants."""
+class TeamPlay:
+    """The pairer part of a ruleset played by teams: the teams are its entrants, paired on the team standings,
+    laid out on boards, a team's substitutes free to sit out. It also holds the team regulations its scoring and
+    reports read (`scoring.TeamScoring`)."""
 
-    def __init__(self, base: Any, team_size: int, team_result: str, sheets: dict[str, SheetRows] | None = None,
-                 tiebreakers: tuple[str, ...] = TEAM_TIEBREAKERS, team_bye: Any = EVERY_BOARD):
-        self.base, self.team_size, self.team_result = base, team_size, team_result
+    def __init__(self, base: Ruleset, team_size: int, team_result: str, sheets: dict[str, SheetRows] | None = None,
+                 tiebreakers: tuple[str, ...] = TEAM_TIEBREAKERS, team_bye: TeamBye = EVERY_BOARD):
+        self.team_size, self.team_result = team_size, team_result
         self.tiebreakers, self.team_bye = tiebreakers, team_bye  # Team tiebreakers, Team bye (`regulations`)
         self.sheets = sheets or {}
-        self.player_columns = base.player_columns + (BOARD,)
-        self.extra_reports = {**base.extra_reports, **TEAM_REPORTS}
-        self.kit = TEAM_KIT
-        self.points_key = BOARD_POINTS[base.name]
-        self.missed_text = "not played (a round before the player joined)"
+        self.points_key = BOARD_POINTS[base.game.name]
         self.written_labels: dict[int, dict[int, str]] = {}  # round -> player ID -> Team match, as just paired
-
-    pairing_columns = (TEAM_MATCH, ROUND_TEAM)  # its round sheets' columns beside the seats (`team_round_sheet`)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.base, name)
+        layout = replace(base.layout, player_columns=base.layout.player_columns + (BOARD,),
+                         pairing_columns=(TEAM_MATCH, ROUND_TEAM),
+                         missed_text="not played (a round before the player joined)")
+        self.ruleset = replace(base, layout=layout, pairer=self, reports=TeamReports(self, base))
 
     def default_rounds(self, player_count: int) -> int:
         """`init`'s rounds: enough for the teams (players over the team size) to leave one team unbeaten."""
-        return self.base.default_rounds(-(-player_count // self.team_size))
+        return self.ruleset.game.default_rounds(-(-player_count // self.team_size))
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> TeamPairing:
         """The teams paired on the team standings, each match laid out on its boards (`pairing`)."""
@@ -71,9 +72,9 @@ class TeamRules:
         sheet = find_sheet(self.sheets, round_.sheet)
         return RoundCells(sheet).labels(round_) if sheet is not None else {}
 
-    def finalize(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
-        """The ruleset's own adjustments, then a forfeited board worth a win, not a bye (`forfeits`)."""
-        return with_forfeit_wins(self.base.finalize(scores, event), event, self)
+    def settle(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
+        """A forfeited board worth a win, not a bye (`forfeits`)."""
+        return with_forfeit_wins(scores, event, self)
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A round before a player joined counts as not played (their team's missed round is the team's loss)."""
@@ -88,7 +89,7 @@ class TeamRules:
         `check` (`absent_teams`)."""
         return {player.id for player in event.players if player.plays_in(round_number)}
 
-    def check_event(self, event: Event, players_sheet: str, locate) -> list[Problem]:
+    def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         """The roster as teams and every round's line-ups, each problem at its cell. Invited players' Byes make no
         sense when teams are paired: a warning (the ruleset's own check of them is not run)."""
         problems = roster_problems(event, self.team_size, find_sheet(self.sheets, players_sheet))
@@ -99,50 +100,74 @@ class TeamRules:
                                     "teams, not players, are paired.", "Clear the Byes column."))
         return problems
 
-    def own_round_sheet(self, event: Event, number: int, pairing: TeamPairing, title: str):
+    def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str) -> SheetTable:
         """The round sheet with its Team match and Team columns (`sheets`)."""
-        return team_round_sheet(event, self, number, pairing, title)
+        assert isinstance(pairing, TeamPairing), "a team event's round is paired by `pair`"
+        return team_round_sheet(event, self.ruleset, number, pairing, title)
 
-    def standings_sheets(self, event: Event, after_round: int) -> list:
+
+class TeamReports:
+    """The reports part of a ruleset played by teams: the game's own reports plus pairings, slips and standings
+    by team, and the team standings beside the players'."""
+
+    kit = TEAM_KIT
+
+    def __init__(self, play: TeamPlay, base: Ruleset):
+        self.play, self.base = play, base.reports
+        self.extra_reports = {**base.reports.extra_reports, **TEAM_REPORTS}
+        self.left_out_reports = base.reports.left_out_reports
+        self.title = f"{base.game.title} · teams of {play.team_size} ({play.team_result})"
+
+    def group_of(self, event: Event) -> dict[int, str]:
+        return self.base.group_of(event)
+
+    def standings_sheets(self, event: Event, after_round: int) -> list[SheetTable]:
         """`Team standings after RN`, beside the players' standings."""
-        built = build_team_event(event, self, after_round)
-        return [team_standings_sheet(team_standings(built, self.team_result), built.teams)]
+        built = build_team_event(event, self.play, after_round)
+        return [team_standings_sheet(team_standings(built, self.play.team_result), built.teams)]
 
     def deciding_standings(self, event: Event) -> Standings:
         """A team event is won by a team."""
-        return team_standings(build_team_event(event, self), self.team_result)
+        return team_standings(build_team_event(event, self.play), self.play.team_result)
 
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
         from ..reports.teams import team_report_data  # jinja2's side loads only when reports are made
 
-        return {**self.base.report_extras(event, paired_on, round_), **team_report_data(event, self, round_),
-                "ruleset_title": f"{self.base.title} · teams of {self.team_size} ({self.team_result})"}
+        return {**self.base.report_extras(event, paired_on, round_), **team_report_data(event, self.play, round_),
+                "ruleset_title": self.title}
 
 
-def for_init(ruleset: Any, team_size: int, top_cut: int) -> TeamRules:
+def team_play(ruleset: Ruleset) -> TeamPlay:
+    """The team regulations of a team event's ruleset: its pairer part."""
+    assert isinstance(ruleset.pairer, TeamPlay), "only a team event's ruleset has teams"
+    return ruleset.pairer
+
+
+def for_init(ruleset: Ruleset, team_size: int, top_cut: int) -> Ruleset:
     """`init --team-size`: the ruleset as a team event, refused as `team_rules` refuses it in the Event sheet."""
-    if ruleset.name not in TEAM_RULESETS:
-        raise EventError(Problem("", "", f"A team event is paired by the Swiss: {ruleset.name} cannot be played by "
+    if ruleset.game.name not in TEAM_RULESETS:
+        raise EventError(Problem("", "", f"A team event is paired by the Swiss: {ruleset.game.name} cannot be played by "
                                  "teams.", f"Use --ruleset {' or '.join(TEAM_RULESETS)}."))
     if top_cut:
         raise EventError(Problem("", "", "A team event has no top cut: the team standings after the last round "
                                  "decide it.", "Leave out --top-cut."))
-    return TeamRules(ruleset, team_size, TEAM_RESULTS[0])
+    return TeamPlay(ruleset, team_size, TEAM_RESULTS[0]).ruleset
 
 
-def team_rules(ruleset: Any, settings: Settings, sheets: dict[str, SheetRows], problems: list[Problem]) -> Any:
+def team_rules(ruleset: Ruleset | None, settings: Settings, sheets: dict[str, SheetRows],
+               problems: list[Problem]) -> Ruleset | None:
     """The event's ruleset as a team event when Team size is set; a setting that makes no sense is refused at its
     cell: a ruleset that is not a two-player Swiss, or a top cut."""
     size = settings.options.get("team_size")
     if not size or ruleset is None:
         return ruleset
-    if ruleset.name not in TEAM_RULESETS:
+    if ruleset.game.name not in TEAM_RULESETS:
         problems.append(Problem("Event", settings.cells.get("team_size", ""), f"Team size is {size}, but a team "
-                                f"event is paired by the Swiss: {ruleset.name} cannot be played by teams.",
+                                f"event is paired by the Swiss: {ruleset.game.name} cannot be played by teams.",
                                 f"Set Ruleset to {' or '.join(TEAM_RULESETS)}, or Team size to none."))
         return ruleset
     if settings.options.get("top_cut"):
         problems.append(Problem("Event", settings.cells.get("top_cut", ""), "A team event has no top cut: the team "
                                 "standings after the last round decide it.", "Type none under Top cut."))
     tiebreakers, bye = regulation_problems(settings, size, problems)
-    return TeamRules(ruleset, size, settings.option("team_result"), sheets, tiebreakers, bye)
+    return TeamPlay(ruleset, size, settings.option("team_result"), sheets, tiebreakers, bye).ruleset

@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
 from ..options import TEAM_RESULTS, event_options
-from ..rulesets import get_ruleset
+from ..rulesets import Ruleset, known_ruleset
 from ..standings import Standings
 from ..tournament import compute_scores, scored_rounds
 from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
-from .byes import AVERAGE, DRAWN, bye_values, with_averages
+from .byes import AVERAGE, DRAWN, TeamBye, bye_values, with_averages
 from .matches import TeamMatch, TeamRound, group_round
 from .roster import Team, compute_teams
 
@@ -42,10 +42,13 @@ LABELS = {BOARD_WINS: {"game_win_pct": ("BW%", "Board-win %: boards won (3 point
 
 
 class TeamScoring(Protocol):
-    """What scoring and pairing a team event read of its rules (`rules.TeamRules` has it, and builds on this
-    module): how each board is scored (the ruleset's own, through `compute_scores`), the team size, how a team
-    match is won (`team_result`), the Team tiebreakers and Team bye, the board's value toward summed points, and
-    each round's Team match labels."""
+    """What scoring and pairing a team event read of its rules (`rules.TeamPlay` has it, and builds on this
+    module): the event's ruleset to score each board with (the game's own scoring, through `compute_scores`), the
+    team size, how a team match is won (`team_result`), the Team tiebreakers and Team bye, the board's value toward
+    summed points, and each round's Team match labels."""
+
+    @property
+    def ruleset(self) -> Ruleset: ...
 
     @property
     def team_size(self) -> int: ...
@@ -57,7 +60,7 @@ class TeamScoring(Protocol):
     def tiebreakers(self) -> tuple[str, ...]: ...
 
     @property
-    def team_bye(self) -> Any: ...
+    def team_bye(self) -> TeamBye: ...
 
     @property
     def points_key(self) -> str: ...
@@ -75,15 +78,16 @@ class TeamEvent:
     rounds: list[TeamRound]
 
 
-def swiss():
-    return get_ruleset("swiss")
+def swiss() -> Ruleset:
+    """The `swiss` ruleset, which scores, ranks and pairs the teams as entrants."""
+    return known_ruleset("swiss")
 
 
 def team_settings(settings: Settings, tiebreakers: tuple[str, ...] = TEAM_TIEBREAKERS) -> Settings:
     """The team event's settings: the `swiss` ruleset's defaults, the Event's own values of the settings both
     read (a `swiss` event's points and floors, Allow rematches), `swiss-tp`'s 3/1/0/3 in a `swiss-tp` event, and
-    the Team tiebreakers (`rules.TeamRules.tiebreakers`)."""
-    options = {option.key: option.default for option in event_options(swiss().all_options)}
+    the Team tiebreakers (`rules.TeamPlay.tiebreakers`)."""
+    options = {option.key: option.default for option in event_options(swiss().game.all_options)}
     options.update({key: value for key, value in settings.options.items()
                     if key in options and value is not None and key not in ("team_size", "top_cut", "soft_scores")})
     if settings.ruleset != "swiss":
@@ -102,7 +106,7 @@ def team_player(team: Team) -> Player:
 def build_team_event(event: Event, rules: TeamScoring, upto: int | None = None) -> TeamEvent:
     """The team event of the rounds with every result in (up to round `upto`)."""
     counted = tuple(r for r in scored_rounds(event) if upto is None or r.number <= upto)
-    individual = {(s.round, s.player_id): s for s in compute_scores(event.with_rounds(counted), rules)}
+    individual = {(s.round, s.player_id): s for s in compute_scores(event.with_rounds(counted), rules.ruleset)}
     teams = compute_teams(event.players, rules.team_size)
     team_of = {player.id: team.id for team in teams for player in team.members}
     built = [team_round(round_, team_of, individual, rules) for round_ in counted]
@@ -149,20 +153,20 @@ def team_scores(team_event: Event, built: list[tuple[Round, TeamRound, dict[int,
     scores: list[SeatScore] = []
     summed = rules.team_result == SUMMED_POINTS
     for round_, _, bye_games in built:
-        for score in swiss().score_round(round_, team_event.settings):
+        for score in swiss().game.score_round(round_, team_event.settings):
             if score.is_bye:
                 fixed = bye_values(DRAWN if rules.team_bye == AVERAGE else rules.team_bye,
                                    bye_games[score.player_id], rules.team_size, team_event.settings, summed)
                 score = replace(score, values={**score.values, **fixed})
             scores.append(score)
-        scores += [swiss().missed_round(team, round_.number) for team in team_event.missed(round_)]
+        scores += [swiss().pairer.missed_round(team, round_.number) for team in team_event.missed(round_)]
     return with_averages(scores) if rules.team_bye == AVERAGE else scores
 
 
 def team_standings(built: TeamEvent, result_rule: str) -> Standings:
     """The teams ranked by the `swiss` ruleset, the game columns named for what a team's games are."""
     counted = built.event.rounds
-    standings = swiss().rank(built.event, built.scores, counted[-1].number if counted else 0)
+    standings = swiss().game.rank(built.event, built.scores, counted[-1].number if counted else 0)
     labels = LABELS[result_rule]
     relabelled = tuple(replace(tb, label=labels[tb.key][0], meaning=labels[tb.key][1]) if tb.key in labels else tb
                        for tb in standings.tiebreakers)

@@ -35,7 +35,7 @@ def team_round_sheet(event: Event, ruleset: Any, number: int, pairing: TeamPairi
     base = round_headers(ruleset)
     columns = [TEAM_MATCH, *base[:4], ROUND_TEAM, *base[4:]]
     names = event.players_by_id
-    blanks = [None] * len(ruleset.result_columns)
+    blanks = [None] * len(ruleset.layout.result_columns)
 
     def row(label: Any, table: Any, seat: Any, pid: int) -> list[Any]:
         note = " ".join(pairing.notes.get(pid, [])) or None
@@ -46,11 +46,11 @@ def team_round_sheet(event: Event, ruleset: Any, number: int, pairing: TeamPairi
         rows += [row(label, table.number, seat, pid) for table in pairing.tables
                  if pairing.match_of.get(table.player_ids[0]) == label
                  for seat, pid in zip(range(1, 3), table.player_ids)]
-        rows += [row(label, ruleset.bye_label, None, pid) for pid in pairing.byes if pairing.match_of.get(pid) == label]
-    rows += [row(BYE, ruleset.bye_label, None, pid) for pid in pairing.byes if pairing.match_of.get(pid) == BYE]
+        rows += [row(label, ruleset.layout.bye_label, None, pid) for pid in pairing.byes if pairing.match_of.get(pid) == label]
+    rows += [row(BYE, ruleset.layout.bye_label, None, pid) for pid in pairing.byes if pairing.match_of.get(pid) == BYE]
     first_result = 7
     rules = {column_range(first_result + i, max(len(rows) + 1, 2)): rule
-             for i, c in enumerate(ruleset.result_columns) if (rule := validation_for(c)) is not None}
+             for i, c in enumerate(ruleset.layout.result_columns) if (rule := validation_for(c)) is not None}
     return SheetTable(title, [c.header for c in columns], rows, [c.width for c in columns], validations=rules)
 
 

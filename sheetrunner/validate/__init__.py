@@ -56,13 +56,13 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     settings, ruleset = read_settings(sheets, checked.problems)
     checked.ruleset = ruleset
     players_sheet = find_sheet(sheets, PLAYERS_SHEET)
-    extra = ruleset.player_columns if ruleset else ()
+    extra = ruleset.layout.player_columns if ruleset else ()
     shown = settings.report_columns if settings else ()
     players, checked.new_ids = read_players(players_sheet, extra, checked.problems, sheets, log, shown)
     if players_sheet is not None:
         checked.problems.extend(values_without_header(players_sheet))
     if ruleset is not None and players_sheet is not None:
-        checked.problems.extend(ruleset.check_players(players, players_sheet.name))
+        checked.problems.extend(ruleset.game.check_players(players, players_sheet.name))
     if settings is None or ruleset is None or players_sheet is None:
         return checked
     checked.problems.extend(players_setting_warnings(players_sheet, players, settings))
@@ -79,7 +79,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     checked.event = Event(settings, tuple(with_disqualifications(players, penalties)), tuple(rounds), tuple(playoff),
                           tuple(penalties))
     checked.problems.extend(cut_problems(checked.event, ruleset))
-    checked.problems.extend(ruleset.check_event(checked.event, players_sheet.name,
+    checked.problems.extend(ruleset.pairer.check_event(checked.event, players_sheet.name,
                                                 SheetReader(players_sheet, extra, []).cell))
     if playoff and not any(p.is_error for p in checked.problems):
         kept_stages = checked.event.with_playoff(tuple(playoff[:-1] if redo else playoff))

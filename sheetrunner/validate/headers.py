@@ -68,14 +68,14 @@ def _filled(values: tuple, index: int) -> bool:
 
 def _headers_missing(sheet: SheetRows, rules: Any) -> Problem:
     """No row has the headers: name what the first row lacks and how to put it back."""
-    table_header = rules.table_header
+    table_header = rules.layout.table_header
     no_table = cols.TABLE.index_in(sheet.headers) is None
     no_player = _player_index(sheet.headers) is None
     row = sheet.header_row
     if no_table and no_player:
         missing = f"no {table_header} header and neither an ID nor a Player header"
-        expected = [table_header, rules.seat_column.header, "ID", "Player",
-                    *(column.header for column in rules.result_columns), "Note"]
+        expected = [table_header, rules.layout.seat_column.header, "ID", "Player",
+                    *(column.header for column in rules.layout.result_columns), "Note"]
         hint = f"Type sheetrunner's headers in row {row}, in English (any case): {', '.join(expected)}."
     elif no_table:
         missing = f"no {table_header} header"
@@ -93,7 +93,7 @@ def typed_over(sheet: SheetRows, rules: Any, missing: Column) -> int | None:
     """Where a missing column's header was typed over (issue 31: a result typed in the header row): the one cell
     between the known headers around the column's place that holds something no column answers to, or None when
     the header is simply not there (the column deleted, or never made)."""
-    layout = [cols.TABLE, rules.seat_column, *PLAYER_COLUMNS, *rules.pairing_columns, *rules.result_columns, cols.NOTE]
+    layout = [cols.TABLE, rules.layout.seat_column, *PLAYER_COLUMNS, *rules.layout.pairing_columns, *rules.layout.result_columns, cols.NOTE]
     at = {column.key: index for column in layout if (index := column.index_in(sheet.headers)) is not None}
     place = next(i for i, column in enumerate(layout) if column.key == missing.key)
     before = max((at[c.key] for c in layout[:place] if c.key in at), default=-1)

@@ -120,9 +120,9 @@ class PenaltyRows:
         cell = self.reader.cell("kind", row)
         if kind is None:
             self.reader.problem(cell, "Kind is empty.", KIND.hint)
-        elif kind not in self.ruleset.penalty_kinds:
-            self.reader.problem(cell, f"A {kind} does not apply in {self.ruleset.name}: {WHY_NOT[kind]}",
-                                f"Use one of: {', '.join(self.ruleset.penalty_kinds)}.")
+        elif kind not in self.ruleset.game.penalty_kinds:
+            self.reader.problem(cell, f"A {kind} does not apply in {self.ruleset.game.name}: {WHY_NOT[kind]}",
+                                f"Use one of: {', '.join(self.ruleset.game.penalty_kinds)}.")
         else:
             return kind
         return None

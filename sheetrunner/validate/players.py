@@ -139,7 +139,7 @@ def unused_byes(sheet: SheetRows) -> list[Problem]:
     if index is None or not any(index < len(values) and not is_blank(values[index]) and values[index] != 0
                                 for _, values in sheet.rows):
         return []
-    honoured = ", ".join(name for name, ruleset in all_rulesets().items() if cols.BYES in ruleset.player_columns)
+    honoured = ", ".join(name for name, ruleset in all_rulesets().items() if cols.BYES in ruleset.layout.player_columns)
     return [Problem(sheet.name, cell_name(index, sheet.header_row or 1), "The Byes column is ignored: this "
                     "ruleset gives no byes before round 1.", f"Only {honoured} give invited players byes; clear the "
                     "column to silence this.", "warning")]

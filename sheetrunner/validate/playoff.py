@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..finals import StageRules, cut_size, is_stage_title, misplaced, stage_titles
+from ..finals import stage_rules, undecided_match, cut_size, is_stage_title, misplaced, stage_titles
 from ..grid import SheetRows
 from ..layout import sheet_key
 from ..logsheet import LogHistory
@@ -38,7 +38,7 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
                                 f"{settings.rounds} rounds before the cut are not all played.",
                                 "Finish the rounds first, or delete the sheet."))
         return []
-    rules = StageRules(ruleset)
+    rules = stage_rules(ruleset)
     everyone = {p.id for p in players}
     stages: list[Round] = []
     for index, title, sheet in present:
@@ -48,7 +48,7 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
             break
         number = settings.rounds + index + 1
         seen: list[Problem] = []
-        reader = RoundReader(sheet, number, rules, settings, players, seen, log, idle=everyone)
+        reader = RoundReader(sheet, number, rules, settings, players, seen, log, everyone, undecided_match)
         stage = reader.read()
         if cells is not None:
             cells[number] = reader.player_cell

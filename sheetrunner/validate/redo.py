@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import columns as cols
 from ..columns import Column, by_header
-from ..finals import StageRules
+from ..finals import stage_rules
 from ..grid import SheetRows, cell_name, column_letter
 from ..logsheet import NOTES_RECORDED, LogHistory, note_digest
 from ..model import Round
@@ -46,7 +46,7 @@ def redo_would_lose(sheets: dict[str, SheetRows], rounds: list[Round], playoff: 
     sheet = next((s for s in sheets.values() if s.name == target.sheet), None)
     if sheet is None or not headers_readable(sheet.headers):
         return []
-    rules: Any = StageRules(ruleset) if playoff else ruleset
+    rules = stage_rules(ruleset) if playoff else ruleset
     notes = None if playoff else recorded_notes(log, target.number)
     lost = typed_cells(sheet, rules, notes)
     if not lost:
@@ -81,8 +81,8 @@ def typed_cells(sheet: SheetRows, rules: Any, notes: set[str] | None) -> dict[in
 def _column_kinds(headers: list[Any], rules: Any) -> dict[int, str]:
     """The columns sheetrunner writes the pairing and notes in, each known column counted once (a second
     `Player` column is the TO's)."""
-    own: tuple[Column, ...] = (cols.TABLE, rules.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER,
-                               *rules.pairing_columns)
+    own: tuple[Column, ...] = (cols.TABLE, rules.layout.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER,
+                               *rules.layout.pairing_columns)
     lookup = by_header(own + (cols.NOTE,))
     kinds: dict[int, str] = {}
     taken: set[str] = set()
@@ -96,7 +96,7 @@ def _column_kinds(headers: list[Any], rules: Any) -> dict[int, str]:
 
 
 def _is_result(header: Any, rules: Any) -> bool:
-    return any(column.matches(header) for column in rules.result_columns)
+    return any(column.matches(header) for column in rules.layout.result_columns)
 
 
 def _refusal(sheet: SheetRows, lost: dict[int, list[str]], notes_unknown: bool) -> Problem:

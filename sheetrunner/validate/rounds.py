@@ -13,6 +13,7 @@ from ..logsheet import LogHistory
 from ..model import BYE, Event, Player, Round, Seat, Settings, Table, label_order
 from ..problems import ERROR, WARNING, Problem
 from ..rulesets import Ruleset
+from ..rulesets.parts import Locate
 from ..rulesets.one_entry import WinnerName
 from ..tournament import missing_results
 from ..values import BadValue, as_label, as_text, is_blank, shown
@@ -21,6 +22,8 @@ from .headers import typed_over, unreadable_headers
 from .players import name_key
 from .memory import values_without_header
 from .reader import SheetReader, visible
+
+TableRule = Callable[[Ruleset, Table, Settings, str, Locate], list[Problem]]  # (ruleset, table, settings, sheet, locate)
 
 INVALID = "#invalid"  # a result cell already reported as bad: not "empty" as well
 BYE_WORDS = {"bye", "sits out", "sit out", "sit-out", "sitting out"}
@@ -65,7 +68,7 @@ def read_rounds(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Settin
         replaced = redo and number == len(numbered)
         found: list[Problem] = []
         roster = Event(settings, tuple(players))
-        idle = ruleset.idle_in(roster, number) | ruleset.sits_out_freely(roster, number)
+        idle = ruleset.pairer.idle_in(roster, number) | ruleset.pairer.sits_out_freely(roster, number)
         reader = RoundReader(sheet, number, ruleset, settings, players, found, log, idle)
         round_ = reader.read()
         if cells is not None:
@@ -83,7 +86,7 @@ def _progress(rounds: list[Round], ruleset: Ruleset, redo: bool) -> list[Problem
     if rounds and rounds[-1].has_any_result and not rounds[-1].is_complete and not redo:
         last = rounds[-1]
         done = sum(1 for table in last.games if all(seat.has_result for seat in table.seats))
-        problems.append(Problem(last.sheet, "", f"{done} of {len(last.games)} {ruleset.table_header.lower()}s have "
+        problems.append(Problem(last.sheet, "", f"{done} of {len(last.games)} {ruleset.layout.table_header.lower()}s have "
                                 "results so far.", "The standings leave this round out until every result is in.",
                                 WARNING))
     for round_ in rounds[:-1]:
@@ -111,14 +114,16 @@ class RoundReader:
     """Reads one `Round N` sheet into a `Round`, checking seats and results."""
 
     def __init__(self, sheet: SheetRows, number: int, ruleset: Ruleset, settings: Settings, players: list[Player],
-                 problems: list[Problem], log: LogHistory, idle: AbstractSet[int] = frozenset()):
+                 problems: list[Problem], log: LogHistory, idle: AbstractSet[int] = frozenset(),
+                 table_rule: TableRule | None = None):
         self.sheet, self.number, self.ruleset, self.settings = sheet, number, ruleset, settings
         self.players, self.problems, self.log, self.idle = players, problems, log, idle
-        known = (cols.TABLE, ruleset.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
-            ruleset.result_columns
+        self.table_rule = table_rule  # what a stage of the cut adds to the game's check of a table (a winner)
+        known = (cols.TABLE, ruleset.layout.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
+            ruleset.layout.result_columns
         self.reader = SheetReader(sheet, known, problems)
         self.by_id = {p.id: p for p in players}
-        self.result_keys = tuple(column.key for column in ruleset.result_columns)
+        self.result_keys = tuple(column.key for column in ruleset.layout.result_columns)
         self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
         self.not_playing_at: list[int] = []  # where in `problems` a seated player who does not play is reported
@@ -155,7 +160,7 @@ class RoundReader:
 
     def _check_headers(self) -> None:
         self.problems.extend(values_without_header(self.sheet, WARNING))
-        needed = [cols.TABLE] + list(self.ruleset.result_columns)
+        needed = [cols.TABLE] + list(self.ruleset.layout.result_columns)
         for column in needed:
             if not self.reader.has(column.key):
                 self._no_column(column)
@@ -193,7 +198,7 @@ class RoundReader:
                   for key in self.result_keys}
         if table == BYE:
             if any(v is not None for v in result.values()):
-                self.reader.problem(self.reader.cell(self.ruleset.result_columns[0].key, row),
+                self.reader.problem(self.reader.cell(self.ruleset.layout.result_columns[0].key, row),
                                     "Results typed on a bye row are ignored.",
                                     "Clear them, or seat the player at a table.", "warning")
             self.reader.typed("seat", row, values)  # a bye's seat is not read, but an error in it is still said
@@ -204,7 +209,7 @@ class RoundReader:
     def _winner_named(self, key: str, values: tuple) -> WinnerName | None:
         """A roster name typed where the ruleset takes a winner's name (a W/L/D cell, issue 31): that player won.
         A result word is read first (a W is a win even for a player called W); anything else is the cell's own."""
-        if key not in self.ruleset.winner_names:
+        if key not in self.ruleset.layout.winner_names:
             return None
         raw = self.reader.raw(key, values)
         player = self.by_name.get(name_key(raw)) if isinstance(raw, str) and not is_blank(raw) else None
@@ -227,15 +232,15 @@ class RoundReader:
         if raw is INVALID:
             return None
         if is_blank(raw):
-            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} is empty.",
-                                f"Type the {self.ruleset.table_header.lower()}'s number or name, or "
-                                f"{self.ruleset.bye_label}.")
+            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.layout.table_header} is empty.",
+                                f"Type the {self.ruleset.layout.table_header.lower()}'s number or name, or "
+                                f"{self.ruleset.layout.bye_label}.")
             return None
         try:
             text = as_label(raw)  # "²" is not table 2
         except BadValue as bad:
-            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.table_header} {bad}.",
-                                f"Type the {self.ruleset.table_header.lower()}'s number in the digits 0-9.")
+            self.reader.problem(self.reader.cell("table", row), f"{self.ruleset.layout.table_header} {bad}.",
+                                f"Type the {self.ruleset.layout.table_header.lower()}'s number in the digits 0-9.")
             return None
         if text.casefold() in BYE_WORDS:
             return BYE
@@ -295,7 +300,7 @@ class RoundReader:
 
     def _tables(self, grouped: dict[Any, list[Seat]]) -> tuple[Table, ...]:
         tables = []
-        low, high = self.ruleset.seats_per_table
+        low, high = self.ruleset.layout.seats_per_table
         for key, seats in grouped.items():
             number = BYE if isinstance(key, tuple) else key
             table = Table(number, tuple(sorted(seats, key=seat_order)))
@@ -307,32 +312,35 @@ class RoundReader:
         """The table as the model keeps it: a result typed once filled in for the other row (issue 31)."""
         rows = self.row_counts.get(table.number, len(table.seats))
         if not low <= rows <= high:
-            label = f"{self.ruleset.table_header} {table.number}"
+            label = f"{self.ruleset.layout.table_header} {table.number}"
             size = f"{low}" if low == high else f"{low} to {high}"
             self.reader.problem(self.reader.cell("table", table.seats[0].row), f"{label} has {rows} player(s); a "
-                                f"{self.ruleset.name} game has "
+                                f"{self.ruleset.game.name} game has "
                                 f"{size}.", "Fix the table numbers so each game has the right number of players.")
             return table
         if len(table.seats) < rows or not any(seat.has_result for seat in table.seats):
             return table  # a row whose player could not be read has its own problem; judge the game once it is fixed
         invalid = any(v is INVALID for seat in table.seats for v in seat.result.values())
         if not invalid:
-            table, disagree = self.ruleset.complete_table(table, self.settings, self.sheet.name, self.reader.cell,
+            table, disagree = self.ruleset.game.complete_table(table, self.settings, self.sheet.name, self.reader.cell,
                                                           self.names)
             if disagree:
                 self.problems.extend(disagree)
                 return table
         if not self._missing(table, invalid) and not invalid:
-            self.problems.extend(self.ruleset.check_table(table, self.settings, self.sheet.name, self.reader.cell))
+            found = self.ruleset.game.check_table(table, self.settings, self.sheet.name, self.reader.cell)
+            if not found and self.table_rule is not None:
+                found = self.table_rule(self.ruleset, table, self.settings, self.sheet.name, self.reader.cell)
+            self.problems.extend(found)
         return table
 
     def _missing(self, table: Table, invalid: bool) -> bool:
         """Each required result cell still empty, at its cell; whether there was one. Beside a refused cell, a
         two-player table's row with nothing typed is not reported too: the refused cell may be the whole entry."""
-        blank_ok = invalid and self.ruleset.two_player
-        missing = [(seat, column) for seat in table.seats for column in self.ruleset.result_columns
+        blank_ok = invalid and self.ruleset.layout.two_player
+        missing = [(seat, column) for seat in table.seats for column in self.ruleset.layout.result_columns
                    if column.required and seat.result.get(column.key) is None and not (blank_ok and not seat.has_result)]
-        label = f"{self.ruleset.table_header} {table.number}"
+        label = f"{self.ruleset.layout.table_header} {table.number}"
         for seat, column in missing:
             if self.reader.has(column.key):
                 self.reader.problem(self.reader.cell(column.key, seat.row), f"{column.header} is empty while other "

@@ -34,8 +34,8 @@ def read_settings(sheets: dict[str, SheetRows], problems: list[Problem]) -> tupl
     cells = {option.key: reader.cell("value", typed[normal(option.label)][0])
              for option in options if normal(option.label) in typed}
     shown = tuple(name.strip() for name in (parsed.get("report_columns") or "").split(",") if name.strip())
-    settings = Settings(ruleset=ruleset.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
-                        date=parsed["date"], tiebreakers=tiebreakers or ruleset.tiebreakers, options=parsed,
+    settings = Settings(ruleset=ruleset.game.name, rounds=parsed["rounds"], seed=parsed["seed"], name=parsed["name"],
+                        date=parsed["date"], tiebreakers=tiebreakers or ruleset.game.tiebreakers, options=parsed,
                         report_columns=shown, cells=cells)
     if parsed.get("team_size"):  # a team event (issue 22): the ruleset played by teams
         from ..teams.rules import team_rules
@@ -69,9 +69,9 @@ def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) ->
         return {option.key: _read_option(option, *typed.get(normal(option.label), (0, None, ""))[:2], reader)
                 for option in options}
 
-    options = event_options(ruleset.all_options if ruleset else ())
+    options = event_options(ruleset.game.all_options if ruleset else ())
     parsed = read(o for o in options if o.key != "ruleset")  # read, and said when missing, by _read_ruleset
-    parsed["ruleset"] = ruleset.name if ruleset else None
+    parsed["ruleset"] = ruleset.game.name if ruleset else None
     _check_format_version(parsed.get("format_version"), typed, reader)
     tiebreakers = _read_tiebreakers(parsed.get("tiebreakers") or "", typed, reader, ruleset)
     chosen = tuple(o for o in tiebreaker_options(tiebreakers or ()) if o.key not in parsed)
@@ -166,10 +166,10 @@ def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Rul
         return ()
     if ruleset is None:
         return names
-    unfit = unfit_tiebreakers(names, ruleset.provides)
+    unfit = unfit_tiebreakers(names, ruleset.game.provides)
     if unfit:
         listed = ", ".join(f'"{name}" ({" and ".join(missing)})' for name, missing in unfit.items())
-        reader.problem(cell, f"{ruleset.name} does not score what these tiebreakers need: {listed}.",
-                       f"Use names that fit {ruleset.name}: " + ", ".join(fitting_tiebreakers(ruleset.provides)) + ".")
+        reader.problem(cell, f"{ruleset.game.name} does not score what these tiebreakers need: {listed}.",
+                       f"Use names that fit {ruleset.game.name}: " + ", ".join(fitting_tiebreakers(ruleset.game.provides)) + ".")
         return ()
     return names
