@@ -66,6 +66,8 @@ class Seat:
     result: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     note: str = ""
     row: int = 0
+    marks: dict[str, str] = field(default_factory=dict, compare=False, hash=False)  # the ruleset's pairing columns
+    # on this seat's row, by column key, as text (a team event's Team match): read once, by validation
 
     @property
     def has_result(self) -> bool:

@@ -194,9 +194,10 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: s
 
     def seats(table) -> tuple[Seat, ...]:
         labels = table.seats or range(1, len(table.player_ids) + 1)
-        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])))
+        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])), marks=pairing.marks(pid))
                      for label, pid in zip(labels, table.player_ids))
 
     tables = [Table(t.number, seats(t)) for t in pairing.tables]
-    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, []))),)) for pid in pairing.byes]
+    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, [])), marks=pairing.marks(pid)),))
+               for pid in pairing.byes]
     return Round(number, tuple(tables), title or round_title(number))

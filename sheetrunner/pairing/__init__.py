@@ -70,6 +70,10 @@ class Pairing:
     def flag(self, flag: Flag) -> None:
         self.flags.append(flag)
 
+    def marks(self, player_id: int) -> dict[str, str]:
+        """What the ruleset's own pairing columns say on the player's row (a team event's Team match), by key."""
+        return {}
+
     def note(self, player_id: int, text: str) -> None:
         """A note the ruleset itself adds (e.g. why a player sits out)."""
         self.notes.setdefault(player_id, []).append(text)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model import Event, Round, Table
 from ..standings import Standings
-from ..teams.matches import TeamMatch, group_round
+from ..teams.matches import TeamMatch, group_round, match_labels
 from ..teams.scoring import BOARD_WINS, TeamEvent, build_team_event, team_standings
 from .context import shown, standings_data
 
@@ -23,7 +23,7 @@ def team_report_data(event: Event, rules: Any, round_: Round) -> dict[str, Any]:
     latest = build_team_event(event, rules, round_.number)
     team_of = {player.id: team.id for team in latest.teams for player in team.members}
     names = {team.id: team.name for team in latest.teams}
-    grouped = group_round(round_, team_of, rules.match_labels(round_))
+    grouped = group_round(round_, team_of, match_labels(round_))
     played = next((r for r in latest.event.rounds if r.number == round_.number), None)
     matches = [match_data(match, event, names, points, team_of, played) for match in grouped.matches]
     byes = [{"name": names[team], "points": points.get(team, ""),

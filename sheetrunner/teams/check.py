@@ -17,8 +17,7 @@ from ..validate.players import name_key
 from ..validate.reader import SheetReader, find_sheet
 from ..values import as_text, is_blank
 from .matches import TeamRound, group_round
-from .roster import Team, compute_teams
-from .sheets import ROUND_TEAM, TEAM_MATCH
+from .roster import ROUND_TEAM, TEAM_MATCH, Team, compute_teams
 
 
 class RoundCells:

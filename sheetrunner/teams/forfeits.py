@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Event, SeatScore
-from .matches import group_round
+from .matches import group_round, match_labels
 from .roster import compute_teams
 
 
@@ -24,7 +24,7 @@ def forfeited_boards(event: Event, rules: Any) -> set[tuple[int, int]]:
     teams = compute_teams(event.players, rules.team_size)
     team_of = {player.id: team.id for team in teams for player in team.members}
     return {(round_.number, seat.player_id) for round_ in event.rounds
-            for match in group_round(round_, team_of, rules.match_labels(round_)).matches for seat in match.forfeits}
+            for match in group_round(round_, team_of, match_labels(round_)).matches for seat in match.forfeits}
 
 
 def with_forfeit_wins(scores: list[SeatScore], event: Event, rules: Any) -> list[SeatScore]:

@@ -106,3 +106,8 @@ def unplayed_matches(byes: dict[int, list[Seat]], labels: dict[int, str], number
             found.append(TeamMatch(numbered + len(found) + 1, teams[0], teams[1],
                                    forfeits=byes.pop(teams[0]) + byes.pop(teams[1])))
     return found
+
+
+def match_labels(round_: Round) -> dict[int, str]:
+    """Each seated player's Team match in a round, as validation read it from the sheet (or as just paired)."""
+    return {seat.player_id: seat.marks.get("team_match", "") for table in round_.tables for seat in table.seats}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..history import compute_history
 from ..model import BYE, Event, Label, Player
 from ..pairing import PairedTable, Pairing
-from .roster import Team
+from .roster import TEAM_MATCH, Team
 from .scoring import TeamScoring, build_team_event, swiss, team_standings
 
 
@@ -26,6 +26,10 @@ class TeamPairing(Pairing):
     match_of: dict[int, Label] = field(default_factory=dict)
     matches: list[tuple[Label, Team, Team]] = field(default_factory=list)
     team_byes: list[Team] = field(default_factory=list)
+
+    def marks(self, player_id: int) -> dict[str, str]:
+        """The player's Team match, as its round sheet says it (`sheets.team_round_sheet`)."""
+        return {TEAM_MATCH.key: str(self.match_of[player_id])} if player_id in self.match_of else {}
 
 
 def pair_teams(event: Event, rules: TeamScoring, round_number: int) -> TeamPairing:

@@ -17,6 +17,9 @@ from ..model import Player
 from ..validate.players import name_key  # two Team cells name one team when they read the same
 from ..values import BadValue, as_text, as_whole_number, is_blank
 
+TEAM_MATCH = Column("team_match", "Team match", ("Team game",), hint="Type the team match this row belongs "
+                         "to (the same label on every board of the match), or BYE for a team bye.", width=11)
+ROUND_TEAM = Column("team", "Team", (), hint="The player's team, as in Players.", width=18)
 BOARD = Column("board", "Board", ("Team board", "Board order"), "label", required=False,  # "²" is not board 2
                hint="Type the board this player holds in their team (1 is the first board; A, B, C work too), or "
                     "leave it blank for a substitute.", width=7)

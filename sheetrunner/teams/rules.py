@@ -22,15 +22,15 @@ from ..rulesets.parts import Locate
 from ..standings import Standings
 from ..validate.reader import find_sheet
 from ..xlsx.sheetxml import SheetTable
-from .check import RoundCells, lineup_problems
+from .check import lineup_problems
 from .pairing import TeamPairing, pair_teams, reserves
-from .roster import BOARD, compute_teams
+from .roster import BOARD, ROUND_TEAM, TEAM_MATCH, compute_teams
 from .roster_check import roster_problems
 from .byes import EVERY_BOARD, TeamBye
 from .forfeits import with_forfeit_wins
 from .regulations import regulation_problems
 from .scoring import BOARD_POINTS, TEAM_TIEBREAKERS, build_team_event, team_standings
-from .sheets import ROUND_TEAM, TEAM_MATCH, team_round_sheet, team_standings_sheet
+from .sheets import team_round_sheet, team_standings_sheet
 
 TEAM_RULESETS = tuple(BOARD_POINTS)  # the two-player Swiss rulesets a team event can be played in
 TEAM_REPORTS = {"team_pairings": "Pairings by team", "team_slips": "Team result slips",
@@ -49,7 +49,6 @@ class TeamPlay:
         self.tiebreakers, self.team_bye = tiebreakers, team_bye  # Team tiebreakers, Team bye (`regulations`)
         self.sheets = sheets or {}
         self.points_key = BOARD_POINTS[base.game.name]
-        self.written_labels: dict[int, dict[int, str]] = {}  # round -> player ID -> Team match, as just paired
         layout = replace(base.layout, player_columns=base.layout.player_columns + (BOARD,),
                          pairing_columns=(TEAM_MATCH, ROUND_TEAM),
                          missed_text="not played (a round before the player joined)")
@@ -61,16 +60,7 @@ class TeamPlay:
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> TeamPairing:
         """The teams paired on the team standings, each match laid out on its boards (`pairing`)."""
-        pairing = pair_teams(event, self, round_number)
-        self.written_labels[round_number] = {pid: str(label) for pid, label in pairing.match_of.items()}
-        return pairing
-
-    def match_labels(self, round_: Round) -> dict[int, str]:
-        """Each seated player's Team match in a round: as just paired, else as its sheet says."""
-        if round_.number in self.written_labels:
-            return self.written_labels[round_.number]
-        sheet = find_sheet(self.sheets, round_.sheet)
-        return RoundCells(sheet).labels(round_) if sheet is not None else {}
+        return pair_teams(event, self, round_number)
 
     def settle(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """A forfeited board worth a win, not a bye (`forfeits`)."""

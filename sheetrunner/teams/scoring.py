@@ -26,7 +26,7 @@ from ..standings import Standings
 from ..tournament import compute_scores, scored_rounds
 from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
 from .byes import AVERAGE, DRAWN, TeamBye, bye_values, with_averages
-from .matches import TeamMatch, TeamRound, group_round
+from .matches import TeamMatch, TeamRound, group_round, match_labels
 from .roster import Team, compute_teams
 
 BOARD_WINS, SUMMED_POINTS = TEAM_RESULTS
@@ -45,7 +45,7 @@ class TeamScoring(Protocol):
     """What scoring and pairing a team event read of its rules (`rules.TeamPlay` has it, and builds on this
     module): the event's ruleset to score each board with (the game's own scoring, through `compute_scores`), the
     team size, how a team match is won (`team_result`), the Team tiebreakers and Team bye, the board's value toward
-    summed points, and each round's Team match labels."""
+    summed points."""
 
     @property
     def ruleset(self) -> Ruleset: ...
@@ -64,8 +64,6 @@ class TeamScoring(Protocol):
 
     @property
     def points_key(self) -> str: ...
-
-    def match_labels(self, round_: Round) -> dict[int, str]: ...
 
 
 @dataclass
@@ -119,7 +117,7 @@ def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[in
                rules: TeamScoring) -> tuple[Round, TeamRound, dict[int, Fraction]]:
     """A round of the team event: one two-seat table per team match, one bye per team bye; with what each bye
     counts as games won."""
-    grouped = group_round(round_, team_of, rules.match_labels(round_))
+    grouped = group_round(round_, team_of, match_labels(round_))
     tables = [match_table(match, team_of, individual, round_.number, rules) for match in grouped.matches]
     tables += [Table(BYE, (Seat(team, 0, {}),)) for team in grouped.byes]
     points = rules.points_key

@@ -18,11 +18,8 @@ from ..sheets import column_range, round_headers, validation_for
 from ..standings import Standings
 from ..xlsx.sheetxml import SheetTable
 from .pairing import TeamPairing
-from .roster import Team
+from .roster import ROUND_TEAM, TEAM_MATCH, Team
 
-TEAM_MATCH = cols.Column("team_match", "Team match", ("Team game",), hint="Type the team match this row belongs "
-                         "to (the same label on every board of the match), or BYE for a team bye.", width=11)
-ROUND_TEAM = cols.Column("team", "Team", (), hint="The player's team, as in Players.", width=18)
 TEAM_STANDINGS = "Team standings after R{}"
 
 

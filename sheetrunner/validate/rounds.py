@@ -122,6 +122,8 @@ class RoundReader:
         known = (cols.TABLE, ruleset.layout.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, cols.NOTE) + \
             ruleset.layout.result_columns
         self.reader = SheetReader(sheet, known, problems)
+        self.marks = SheetReader(sheet, ruleset.layout.pairing_columns, []) if ruleset.layout.pairing_columns \
+            else None  # a team event's Team match, whose problems its own check says (`teams.check`)
         self.by_id = {p.id: p for p in players}
         self.result_keys = tuple(column.key for column in ruleset.layout.result_columns)
         self._by_name: dict[str, Player] | None = None
@@ -202,9 +204,18 @@ class RoundReader:
                                     "Results typed on a bye row are ignored.",
                                     "Clear them, or seat the player at a table.", "warning")
             self.reader.typed("seat", row, values)  # a bye's seat is not read, but an error in it is still said
-            return table, Seat(player.id, 0, {key: None for key in result}, self._note(row, values), row)
+            return table, Seat(player.id, 0, {key: None for key in result}, self._note(row, values), row,
+                               self._marks(row, values))
         seat_number = self.reader.read("seat", row, values) or 0
-        return table, Seat(player.id, seat_number, result, self._note(row, values), row)
+        return table, Seat(player.id, seat_number, result, self._note(row, values), row, self._marks(row, values))
+
+    def _marks(self, row: int, values: tuple) -> dict[str, str]:
+        """The ruleset's own pairing columns on the row, as text; blank for a cell holding an error (#N/A)."""
+        if self.marks is None:
+            return {}
+        return {column.key: "" if self.marks.cell(column.key, row) in self.sheet.flags
+                else as_text(self.marks.raw(column.key, values))
+                for column in self.ruleset.layout.pairing_columns if self.marks.has(column.key)}
 
     def _winner_named(self, key: str, values: tuple) -> WinnerName | None:
         """A roster name typed where the ruleset takes a winner's name (a W/L/D cell, issue 31): that player won.
