@@ -22,6 +22,7 @@ from typing import Protocol
 from ..model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
 from ..options import TEAM_RESULTS, event_options
 from ..rulesets import Ruleset, known_ruleset
+from ..rulesets.swiss_tp import BYE as BYE_TP, DEFEAT, TIE, VICTORY
 from ..standings import Standings
 from ..tournament import compute_scores, scored_rounds
 from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
@@ -32,7 +33,7 @@ from .roster import Team, compute_teams
 BOARD_WINS, SUMMED_POINTS = TEAM_RESULTS
 BOARD_POINTS = {"swiss": "games_won", "swiss-tp": "op"}  # what a board scores toward summed points
 TEAM_TIEBREAKERS = ("match_points", "opponents_match_win_pct", "game_win_pct", "opponents_game_win_pct")
-SWISS_TP_POINTS = {"points_win": 3, "points_draw": 1, "points_loss": 0, "points_bye": 3}  # 004: victory, tie, defeat
+SWISS_TP_POINTS = {"points_win": VICTORY, "points_draw": TIE, "points_loss": DEFEAT, "points_bye": BYE_TP}  # 004
 LABELS = {BOARD_WINS: {"game_win_pct": ("BW%", "Board-win %: boards won (3 points), drawn (1) and lost (0) over 3 "
                                         "per board played, at least the floor; a bye is every board won."),
                        "opponents_game_win_pct": ("OBW%", "Mean of each opponent team's board-win %.")},
