@@ -20,13 +20,13 @@ from . import __version__, finals
 from .columns import PLAYER_COLUMNS
 from .layout import PLAYERS_SHEET
 from .logsheet import log_values
-from .model import Event, Round
+from .model import Event, Placing, Round
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
 from .roster import Roster, read_roster
 from .rulesets import RULESET_NAMES, Ruleset, get_ruleset, known_ruleset
-from .sheets import (event_sheet, final_standings_sheet, penalties_sheet, played_round_sheet, player_cells,
-                     players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
+from .sheets import (event_sheet, final_standings_sheet, penalties_sheet, played_round_sheet,
+                     player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
 from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
 from .tournament import plan_next_round, round_from_pairing, standings_after
@@ -145,7 +145,7 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
                                  "Choose a new file name, or delete the old file first."))
     if team_size:  # Players gets a Board column, and the rounds follow the number of teams
         from .teams.rules import for_init
-        ruleset = for_init(ruleset, team_size, top_cut)
+        ruleset = for_init(ruleset, team_size)
     roster = read_roster(Path(players), ruleset.layout.player_columns) if players else None
     entries = roster.players if roster else []
     chosen = {"ruleset": ruleset.game.name, "rounds": rounds or ruleset.pairer.default_rounds(len(entries)), "name": name,
@@ -297,9 +297,10 @@ class StandingsResult:
     output: Path | None
     backup: Path | None
     warnings: list[Problem] = field(default_factory=list)
-    placings: list[finals.Placing] = field(default_factory=list)  # once the top cut is decided
+    placings: list[Placing] = field(default_factory=list)  # once the top cut is decided
     sheet: str = ""  # the sheet written ("Standings after R3", "Final standings"); empty when none was
     teams: Standings | None = None  # a team event's team standings, which decide it
+    team_placings: list[Placing] = field(default_factory=list)  # once a top cut of teams is decided
 
 
 def current_standings(path: Path | str, output: Path | str | None = None, write: bool = True,
@@ -307,15 +308,14 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
     """Standings after the last round with every result, written as `Standings after RN` (§1 step 4); once a
     top cut is decided, the final placings too, written as `Final standings`."""
     if not write:
-        loaded = load_event(path, older_copy_ok=True)
-        return standings_result(loaded, None, None)
+        return standings_result(load_event(path, older_copy_ok=True), None, None)
     command = "standings" + (f" {ON_PURPOSE}" if from_older_copy else "")
     with writing(path, output, command) as target:
         loaded = load_event(path, older_copy_ok=from_older_copy)
         result = standings_result(loaded, target, None)
         if result.standings.after_round:
-            table = final_standings_sheet(result.placings, result.standings) if result.placings else \
-                standings_sheet(result.standings)
+            places = finals.final_places(result.placings, result.standings, result.team_placings, result.teams)
+            table = final_standings_sheet(*places) if places else standings_sheet(result.standings)
             kept = Rewrites(loaded.workbook, loaded.event)  # a sheet written again keeps the TO's columns
             for sheet in [table, *loaded.ruleset.reports.standings_sheets(loaded.event, result.standings.after_round)]:
                 kept.add_sheet(sheet, before=sheet_before_log(loaded.workbook))  # and a team event's team standings
@@ -328,11 +328,11 @@ def current_standings(path: Path | str, output: Path | str | None = None, write:
 
 
 def standings_result(loaded: Loaded, target: Path | None, backup: Path | None) -> StandingsResult:
-    standings = standings_after(loaded.event, loaded.ruleset)
-    decided = finals.is_decided(loaded.event, loaded.ruleset)
-    return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings,
-                           finals.placings(loaded.event, loaded.ruleset, standings) if decided else [],
-                           teams=loaded.ruleset.reports.deciding_standings(loaded.event))
+    standings, teams = standings_after(loaded.event, loaded.ruleset), loaded.ruleset.pairer.cut_placings(loaded.event)
+    players = finals.placings(loaded.event, loaded.ruleset, standings) if teams is None and \
+        finals.is_decided(loaded.event, loaded.ruleset) else []
+    return StandingsResult(standings, loaded.event, loaded.ruleset, target, backup, loaded.warnings, players,
+                           teams=loaded.ruleset.reports.deciding_standings(loaded.event), team_placings=teams or [])
 
 
 def simulate_setup(setup: simulate.Setup, workers: int = 1,

@@ -167,9 +167,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
     if as_json:
         click.echo(json.dumps(output.json_rows(result, of_teams), indent=2, ensure_ascii=False))
     else:
-        if result.placings:
-            console.say(output.placings_text(result.standings, result.placings) + "\n")
-        console.say(output.standings_text(result.standings))
+        console.say(output.final_places_text(result) + output.standings_text(result.standings))
         if result.teams is not None:
             console.say("\n" + output.standings_text(result.teams, of_teams=True))
     if result.sheet:

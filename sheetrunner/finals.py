@@ -21,7 +21,7 @@ from typing import Any
 from .columns import Column
 from .history import History
 from .layout import sheet_key
-from .model import Event, Round, Settings, Table
+from .model import Event, Placing, Round, Settings, Table
 from .pairing import Pairing, PairedTable, PairingImpossible
 from .problems import Problem
 from .rulesets import Ruleset
@@ -72,8 +72,8 @@ def is_stage_title(title: str) -> bool:
 def cut_problems(event: Event, ruleset: Ruleset) -> list[Problem]:
     """A cut the ruleset cannot play, or larger than the field still in after the last round."""
     cut = cut_size(event)
-    if not cut:
-        return []
+    if not cut or cut_of_teams(ruleset):
+        return []  # a cut of teams is checked by the teams (`teams.cut`)
     cell = event.settings.cells.get("top_cut", "")
     unfit = unplayable_cut(ruleset, cut)
     if unfit:
@@ -94,10 +94,18 @@ def unplayable_cut(ruleset: Ruleset, cut: int) -> tuple[str, str] | None:
     return f"A {ruleset.game.name} final is one game, so Top cut must be {size}, not {cut}.", f"Type {size}, or none."
 
 
+def cut_of_teams(ruleset: Ruleset) -> bool:
+    """Whether the cut is played by what the ruleset's pairer writes in its own pairing columns (a team event's
+    Team match): then its stages are laid out, checked and printed as its rounds (`teams.cut`)."""
+    return bool(ruleset.layout.pairing_columns)
+
+
 def stage_rules(ruleset: Ruleset) -> Ruleset:
     """The ruleset as one stage of the cut reads, writes and prints it: two-player matches have a Match and a Seed
     column (and need a winner: `undecided_match`); a multiplayer final is the ruleset's own game. Its reports are
-    replaced (`StageReports`); the game and who plays are the ruleset's."""
+    replaced (`StageReports`); the game and who plays are the ruleset's. A cut of teams is its rounds' rules."""
+    if cut_of_teams(ruleset):
+        return ruleset
     layout = replace(ruleset.layout, table_header="Match", seat_column=SEED) if ruleset.layout.two_player \
         else ruleset.layout
     return replace(ruleset, layout=layout, reports=StageReports(ruleset))
@@ -215,11 +223,13 @@ def misplaced(event: Event, ruleset: Ruleset, standings: Standings) -> list[tupl
     return found
 
 
-@dataclass(frozen=True)
-class Placing:
-    place: int
-    player_id: int
-    reached: str  # "Champion", "Final", "Top 4", …, or "" for the players outside the cut
+def final_places(placings: list[Placing], standings: Standings, team_placings: list[Placing],
+                 teams: Standings | None) -> tuple[list[Placing], Standings, str] | None:
+    """A decided cut's places, the standings that name them and what they place (the teams', in a cut of teams),
+    or None."""
+    if placings:
+        return placings, standings, "Player"
+    return (team_placings, teams, "Team") if teams is not None and team_placings else None
 
 
 def placings(event: Event, ruleset: Ruleset, standings: Standings) -> list[Placing]:

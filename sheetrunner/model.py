@@ -228,3 +228,12 @@ class SeatScore:
     @property
     def is_bye(self) -> bool:
         return self.outcome == "bye"
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A final place once the top cut is decided: a player's (a team's, in a cut of teams) and how far they got."""
+
+    place: int
+    player_id: int
+    reached: str  # "Champion", "Final", "Top 4", …, or "" for the players outside the cut

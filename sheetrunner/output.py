@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from .console import CONTROL
 from .exits import Stopped
+from .finals import final_places
 from .layout import PLAYERS_SHEET
 from .numbers import cell_number, shown_number
 from .round_summary import round_summary
@@ -52,9 +53,10 @@ def _rows(table: Standings) -> list[dict[str, Any]]:
              **{tb.key: json_number(row.values[tb.key]) for tb in table.columns}} for row in table.rows]
 
 
-def team_rows(teams: Standings) -> list[dict[str, Any]]:
-    """A team event's team standings as `standings_rows` gives the players' (a team is the entrant: no Team key)."""
-    return [{key: value for key, value in row.items() if key != "team"} for row in _rows(teams)]
+def team_rows(teams: Standings, placings: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """A team event's team standings as `standings_rows` gives the players' (a team is the entrant: no Team key),
+    in final place order once a top cut of teams is decided."""
+    return [{key: value for key, value in row.items() if key != "team"} for row in standings_rows(teams, placings)]
 
 
 def json_rows(result: Any, of_teams: bool) -> list[dict[str, Any]]:
@@ -62,7 +64,8 @@ def json_rows(result: Any, of_teams: bool) -> list[dict[str, Any]]:
     team rows."""
     if of_teams and result.teams is None:
         raise Stopped("--teams: this event has no teams (Team size is none in the Event sheet).", 2)
-    return team_rows(result.teams) if of_teams else standings_rows(result.standings, result.placings)
+    return team_rows(result.teams, result.team_placings) if of_teams else \
+        standings_rows(result.standings, result.placings)
 
 
 def export_with_teams(result: Any, path: Path, encoding: str) -> str:
@@ -168,12 +171,19 @@ def append_rows(sheet: Any, rows: list[dict[str, Any]], bold: Any, WriteOnlyCell
         sheet.append([cell(value) for value in row.values()])
 
 
-def placings_text(table: Standings, placings: list) -> str:
-    """The final places after a top cut, above the standings they came from."""
+def final_places_text(result: Any) -> str:
+    """The decided cut's places above the standings (`standings`), or nothing before the cut is decided."""
+    places = final_places(result.placings, result.standings, result.team_placings, result.teams)
+    return placings_text(*places) + "\n" if places else ""
+
+
+def placings_text(placings: list, table: Standings, entrant: str = "Player") -> str:
+    """The final places after a top cut (of players, or of teams: `entrant`), above the standings they came from."""
     names = {row.player.id: row.player for row in table.rows}
     lines = [[str(p.place), names[p.player_id].name, p.reached] for p in placings]
-    width = max(len(line[1]) for line in lines + [["", "Player", ""]])
-    return "\n".join(["Final placings", f"Place  {'Player'.ljust(width)}  Reached"] +
+    width = max(len(line[1]) for line in lines + [["", entrant, ""]])
+    title = "Final placings" if entrant == "Player" else f"Final placings of {entrant.lower()}s"
+    return "\n".join([title, f"Place  {entrant.ljust(width)}  Reached"] +
                      [f"{place.ljust(5)}  {name.ljust(width)}  {reached}".rstrip() for place, name, reached in lines])
 
 

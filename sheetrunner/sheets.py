@@ -158,21 +158,22 @@ def standings_sheet(standings: Standings) -> SheetTable:
     return SheetTable(standings_title(standings.after_round), headers, rows, widths, percent_columns=percent)
 
 
-def final_standings_sheet(placings: list, standings: Standings) -> SheetTable:
-    """`Final standings`: each player's place after the top cut, how far they got, then their standings row."""
+def final_standings_sheet(placings: list, standings: Standings, entrant: str = "Player") -> SheetTable:
+    """`Final standings`: each player's (in a cut of teams, `entrant` Team: each team's) place after the top cut,
+    how far they got, then their standings row."""
     rows_by_id = {row.player.id: row for row in standings.rows}
-    headers = ["Place", "ID", "Player", "Team", "Reached", "Rank after the rounds"] + \
-        [tb.label for tb in standings.columns]
+    team = ["Team"] if entrant == "Player" else []
+    headers = ["Place", "ID", entrant, *team, "Reached", "Rank after the rounds"] + [tb.label for tb in standings.columns]
     rows = []
     for placing in placings:
         row = rows_by_id[placing.player_id]
-        rows.append([placing.place, row.player.id, row.player.name, row.player.team or None, placing.reached or None,
-                     row.rank_label if row.shared else row.rank]
+        rows.append([placing.place, row.player.id, row.player.name, *([row.player.team or None] if team else []),
+                     placing.reached or None, row.rank_label if row.shared else row.rank]
                     + [cell_number(row.values[tb.key]) for tb in standings.columns])
     first = len(headers) - len(standings.columns) + 1  # columns count from 1
     percent = {first + offset for offset, tb in enumerate(standings.columns) if tb.percent}
-    return SheetTable(FINAL_STANDINGS, headers, rows, [7, 6, 28, 18, 12, 12] + [10] * len(standings.columns),
-                      percent_columns=percent)
+    return SheetTable(FINAL_STANDINGS, headers, rows, [7, 6, 28] + [18] * len(team) + [12, 12] +
+                      [10] * len(standings.columns), percent_columns=percent)
 
 
 def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str, Any]],

@@ -176,16 +176,26 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     event = event.with_playoff(stages)
     standings = standings_after(event, ruleset)
     if len(stages) == len(titles):
-        champion = event.player(finals.placings(event, ruleset, standings)[0].player_id)
-        raise EventOver([(champion.id, champion.name)], True, event.settings.rounds)
+        raise EventOver([cut_champion(event, ruleset, standings)], True, event.settings.rounds)
     number = event.settings.rounds + len(stages) + 1
     try:
-        pairing = finals.pair_stage(event, ruleset, standings, compute_history(event.rounds), number)
+        pairing = ruleset.pairer.pair(event, standings, compute_history(event.rounds), number) \
+            if finals.cut_of_teams(ruleset) else finals.pair_stage(event, ruleset, standings,
+                                                                   compute_history(event.rounds), number)
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem(last.sheet, "", str(impossible), "")) from None
     names = {player.id: player.name for player in event.players}
     return NextRound(number, pairing.explain(names), standings, replaces, titles[len(stages)], rules,
                      new_standings=not stages)
+
+
+def cut_champion(event: Event, ruleset: Ruleset, standings: Standings) -> tuple[int, str]:
+    """Who won the cut: a team when teams play it (the pairer says), else the bracket's first place."""
+    team = ruleset.pairer.champion(event)
+    if team is not None:
+        return team  # a cut of teams
+    champion = event.player(finals.placings(event, ruleset, standings)[0].player_id)
+    return champion.id, champion.name
 
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:

@@ -124,7 +124,7 @@ def test_team_standings_have_no_id_or_team_column_and_extras_are_listed_apart():
 
 
 def test_final_placings_above_the_standings():
-    assert placings_text(STANDINGS, PLACINGS) == "\n".join([
+    assert placings_text(PLACINGS, STANDINGS) == "\n".join([
         "Final placings",
         "Place  Player    Reached",
         "1      Benedict  Champion",

@@ -197,8 +197,8 @@ def test_roster_problems_are_said_at_their_cells(tmp_path, run):
 @pytest.mark.parametrize("ruleset, settings, expected", [
     ("pod-round-robin", {}, "Event!B{row}: Team size is 3, but a team event is paired by the Swiss: pod-round-robin "
                             "cannot be played by teams. Set Ruleset to swiss or swiss-tp, or Team size to none."),
-    ("swiss", {"Top cut": 8}, "Event!B10: A team event has no top cut: the team standings after the last round "
-                              "decide it. Type none under Top cut.")])
+    ("swiss", {"Top cut": 8}, "Event!B10: Top cut is 8, but only 0 teams are still in after round 3. Type a cut of "
+                              "at most 0 teams, or none.")])
 def test_settings_that_make_no_sense_for_teams_are_refused_at_their_cell(tmp_path, run, ruleset, settings, expected):
     path = tmp_path / "e.xlsx"
     assert run("init", path, "--ruleset", ruleset, "--rounds", 3).exit_code == 0

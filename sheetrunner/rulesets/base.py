@@ -13,7 +13,8 @@ import random
 from fractions import Fraction
 from ..columns import BYES
 from ..history import History
-from ..model import DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Round, SeatScore, Settings, Table
+from ..model import (DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Placing, Round, SeatScore,
+                     Settings, Table)
 from ..options import ALLOW_REMATCHES, Option, distinct
 from ..pairing import Entrant, Pairing
 from ..problems import Problem
@@ -138,6 +139,16 @@ class Game:
         """Problems only the rounds played show (e.g. a player moved to another pod after its schedule was fixed,
         §2); `locate` names a Players cell from its column key and row."""
         return []
+
+    def champion(self, event: Event) -> tuple[int, str] | None:
+        """Who won the top cut when who plays decides it (a team event's team: its ID and name), or None: the
+        players' bracket decides (`finals.placings`)."""
+        return None
+
+    def cut_placings(self, event: Event) -> list[Placing] | None:
+        """The final places of a decided cut when who plays decides it (a team event's teams), or None: the
+        players' places (`finals.placings`)."""
+        return None
 
     def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str) -> SheetTable | None:
         """A round sheet laid out by the ruleset itself (a team event's Team match column), or None: the usual."""

@@ -8,7 +8,7 @@ from typing import Callable, Protocol
 
 from ..columns import SEAT, Column
 from ..history import History
-from ..model import Event, Round, SeatScore
+from ..model import Event, Placing, Round, SeatScore
 from ..pairing import Pairing
 from ..problems import Problem
 from ..standings import Standings
@@ -56,6 +56,10 @@ class Pairer(Protocol):
     def settle(self, scores: list[SeatScore], event: Event) -> list[SeatScore]: ...
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]: ...
+
+    def champion(self, event: Event) -> tuple[int, str] | None: ...
+
+    def cut_placings(self, event: Event) -> list[Placing] | None: ...
 
     def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str) -> SheetTable | None: ...
 

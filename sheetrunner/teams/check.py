@@ -186,7 +186,7 @@ def team_cells(round_: Round, event: Event, teams: dict[int, Team], team_of: dic
     for table in round_.tables:
         for seat in table.seats:
             typed = cells.raw("team", seat.row)
-            team = teams.get(team_of.get(seat.player_id))
+            team = teams.get(team_of[seat.player_id]) if seat.player_id in team_of else None
             if is_blank(typed) or team is None or name_key(typed) == name_key(team.name):
                 continue
             name = event.player(seat.player_id).name

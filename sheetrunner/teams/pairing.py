@@ -59,7 +59,7 @@ def lay_out_match(result: TeamPairing, label: int, home: Team, away: Team, round
         for player in present:
             result.match_of[player.id] = label
         if len(present) == 2:
-            result.tables.append(PairedTable(number, (pair[0].id, pair[1].id)))
+            result.tables.append(PairedTable(number, (present[0].id, present[1].id)))
             number += 1
         elif present:
             absent = away if pair[0] is not None else home
@@ -70,14 +70,14 @@ def lay_out_match(result: TeamPairing, label: int, home: Team, away: Team, round
         substitutions(result, team, round_number)
 
 
-def lay_out_bye(result: TeamPairing, team: Team, round_number: int) -> None:
-    """The team's bye: a BYE row for each player of its line-up."""
+def lay_out_bye(result: TeamPairing, team: Team, round_number: int, why: str = "") -> None:
+    """The team's bye: a BYE row for each player of its line-up (`why`: a top seed advancing in the cut)."""
     result.team_byes.append(team)
     for player in team.line_up(round_number):
         if player is not None:
             result.byes.append(player.id)
             result.match_of[player.id] = BYE
-            result.note(player.id, f"Team bye: {team.name} has the bye this round.")
+            result.note(player.id, why or f"Team bye: {team.name} has the bye this round.")
     substitutions(result, team, round_number)
 
 

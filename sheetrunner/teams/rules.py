@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ..grid import SheetRows
 from ..history import History
-from ..model import Event, Round, SeatScore, Settings
+from ..model import Event, Placing, Round, SeatScore, Settings
 from ..pairing import Pairing
 from ..options import TEAM_RESULTS
 from ..problems import EventError, Problem, warning
@@ -23,6 +23,7 @@ from ..standings import Standings
 from ..validate.reader import find_sheet
 from ..xlsx.sheetxml import SheetTable
 from .check import lineup_problems
+from .cut import champion, cut_problems, pair_team_stage, team_placings
 from .pairing import TeamPairing, pair_teams, reserves
 from .roster import BOARD, ROUND_TEAM, TEAM_MATCH, compute_teams
 from .roster_check import roster_problems
@@ -60,7 +61,17 @@ class TeamPlay:
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> TeamPairing:
         """The teams paired on the team standings, each match laid out on its boards (`pairing`)."""
+        if round_number > event.settings.rounds:
+            return pair_team_stage(event, self, round_number)  # a stage of the top cut of teams (`cut`)
         return pair_teams(event, self, round_number)
+
+    def champion(self, event: Event) -> tuple[int, str]:
+        """The team that won the top cut (`cut`)."""
+        return champion(event, self)
+
+    def cut_placings(self, event: Event) -> list[Placing] | None:
+        """The teams' final places once the top cut of teams is decided (`cut`)."""
+        return team_placings(event, self)
 
     def settle(self, scores: list[SeatScore], event: Event) -> list[SeatScore]:
         """A forfeited board worth a win, not a bye (`forfeits`)."""
@@ -84,6 +95,7 @@ class TeamPlay:
         sense when teams are paired: a warning (the ruleset's own check of them is not run)."""
         problems = roster_problems(event, self.team_size, find_sheet(self.sheets, players_sheet))
         problems += lineup_problems(event, self.team_size, self.sheets)
+        problems += cut_problems(event, self, event.settings.cells.get("top_cut", ""))
         byes = [player for player in event.players if player.extra.get("byes")]
         if byes:
             problems.append(warning(players_sheet, locate("byes", byes[0].row), "Byes are not given in a team event: "
@@ -133,21 +145,18 @@ def team_play(ruleset: Ruleset) -> TeamPlay:
     return ruleset.pairer
 
 
-def for_init(ruleset: Ruleset, team_size: int, top_cut: int) -> Ruleset:
+def for_init(ruleset: Ruleset, team_size: int) -> Ruleset:
     """`init --team-size`: the ruleset as a team event, refused as `team_rules` refuses it in the Event sheet."""
     if ruleset.game.name not in TEAM_RULESETS:
         raise EventError(Problem("", "", f"A team event is paired by the Swiss: {ruleset.game.name} cannot be played by "
                                  "teams.", f"Use --ruleset {' or '.join(TEAM_RULESETS)}."))
-    if top_cut:
-        raise EventError(Problem("", "", "A team event has no top cut: the team standings after the last round "
-                                 "decide it.", "Leave out --top-cut."))
     return TeamPlay(ruleset, team_size, TEAM_RESULTS[0]).ruleset
 
 
 def team_rules(ruleset: Ruleset | None, settings: Settings, sheets: dict[str, SheetRows],
                problems: list[Problem]) -> Ruleset | None:
     """The event's ruleset as a team event when Team size is set; a setting that makes no sense is refused at its
-    cell: a ruleset that is not a two-player Swiss, or a top cut."""
+    cell: a ruleset that is not a two-player Swiss. A Top cut is of teams (`cut`)."""
     size = settings.options.get("team_size")
     if not size or ruleset is None:
         return ruleset
@@ -156,8 +165,5 @@ def team_rules(ruleset: Ruleset | None, settings: Settings, sheets: dict[str, Sh
                                 f"event is paired by the Swiss: {ruleset.game.name} cannot be played by teams.",
                                 f"Set Ruleset to {' or '.join(TEAM_RULESETS)}, or Team size to none."))
         return ruleset
-    if settings.options.get("top_cut"):
-        problems.append(Problem("Event", settings.cells.get("top_cut", ""), "A team event has no top cut: the team "
-                                "standings after the last round decide it.", "Type none under Top cut."))
     tiebreakers, bye = regulation_problems(settings, size, problems)
     return TeamPlay(ruleset, size, settings.option("team_result"), sheets, tiebreakers, bye).ruleset

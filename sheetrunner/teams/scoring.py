@@ -88,18 +88,18 @@ def team_settings(settings: Settings, tiebreakers: tuple[str, ...] = TEAM_TIEBRE
     the Team tiebreakers (`rules.TeamPlay.tiebreakers`)."""
     options = {option.key: option.default for option in event_options(swiss().game.all_options)}
     options.update({key: value for key, value in settings.options.items()
-                    if key in options and value is not None and key not in ("team_size", "top_cut", "soft_scores")})
+                    if key in options and value is not None and key not in ("team_size", "soft_scores")})
     if settings.ruleset != "swiss":
         options.update(SWISS_TP_POINTS)
-    options.update(ruleset="swiss", keep_teams_apart="never", team_size=0, top_cut=0, soft_scores="")
+    options.update(ruleset="swiss", keep_teams_apart="never", team_size=0, soft_scores="")  # the Top cut is of teams
     return Settings("swiss", settings.rounds, settings.seed, settings.name, settings.date, tiebreakers, options)
 
 
 def team_player(team: Team) -> Player:
     """A team as the Swiss's entrant: it joins with its first player and is dropped once all its players are."""
     drops = [player.dropped_after for player in team.members]
-    return Player(team.id, team.name, joined_in=min(player.joined_in for player in team.members),
-                  dropped_after=max(drops) if None not in drops else None)
+    last = None if any(drop is None for drop in drops) else max(drop for drop in drops if drop is not None)
+    return Player(team.id, team.name, joined_in=min(player.joined_in for player in team.members), dropped_after=last)
 
 
 def build_team_event(event: Event, rules: TeamScoring, upto: int | None = None) -> TeamEvent:
@@ -131,16 +131,19 @@ def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[in
 def match_table(match: TeamMatch, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
                 number: int, rules: TeamScoring) -> Table:
     """A team match as a Swiss table: each team's boards won and drawn (board wins), or its summed points."""
-    won, drawn, points = Counter(), Counter(), Counter()
+    won: Counter[int] = Counter()
+    drawn: Counter[int] = Counter()
+    points: dict[int, Fraction] = {}
     for seat in [seat for table in match.boards for seat in table.seats] + match.forfeits:
         score, team = individual[(number, seat.player_id)], team_of[seat.player_id]
         won[team] += score.outcome in ("win", "bye")
         drawn[team] += score.outcome == "draw"
-        points[team] += Fraction(score.values.get(rules.points_key, 0))
+        points[team] = points.get(team, Fraction(0)) + Fraction(score.values.get(rules.points_key, 0))
+    result: dict[int, dict[str, object]]
     if rules.team_result == BOARD_WINS:
         result = {team: {"games_won": won[team], "games_drawn": drawn[team]} for team in match.teams}
     else:
-        result = {team: {"games_won": points[team], "games_drawn": 0} for team in match.teams}
+        result = {team: {"games_won": points.get(team, Fraction(0)), "games_drawn": 0} for team in match.teams}
     return Table(match.number, (Seat(match.home, 1, result[match.home]), Seat(match.away, 2, result[match.away])))
 
 

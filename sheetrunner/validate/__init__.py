@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..finals import cut_problems
+from ..finals import cut_of_teams, cut_problems
 from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
 from ..logsheet import LogHistory, changed_rounds, read_log
 from ..model import Event
@@ -81,7 +81,7 @@ def validate(sheets: dict[str, SheetRows], redo: bool = False, log_sheet: SheetR
     checked.problems.extend(cut_problems(checked.event, ruleset))
     checked.problems.extend(ruleset.pairer.check_event(checked.event, players_sheet.name,
                                                 SheetReader(players_sheet, extra, []).cell))
-    if playoff and not any(p.is_error for p in checked.problems):
+    if playoff and not cut_of_teams(ruleset) and not any(p.is_error for p in checked.problems):
         kept_stages = checked.event.with_playoff(tuple(playoff[:-1] if redo else playoff))
         checked.problems.extend(misplaced_players(kept_stages, ruleset, stage_cells))
     kept = rounds[:-1] if redo and not playoff else rounds

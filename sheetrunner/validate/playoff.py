@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..finals import stage_rules, undecided_match, cut_size, is_stage_title, misplaced, stage_titles
+from ..finals import cut_of_teams, stage_rules, undecided_match, cut_size, is_stage_title, misplaced, stage_titles
 from ..grid import SheetRows
 from ..layout import sheet_key
 from ..logsheet import LogHistory
@@ -48,7 +48,8 @@ def read_playoff(sheets: dict[str, SheetRows], ruleset: Ruleset, settings: Setti
             break
         number = settings.rounds + index + 1
         seen: list[Problem] = []
-        reader = RoundReader(sheet, number, rules, settings, players, seen, log, everyone, undecided_match)
+        reader = RoundReader(sheet, number, rules, settings, players, seen, log, everyone,
+                             None if cut_of_teams(ruleset) else undecided_match)
         stage = reader.read()
         if cells is not None:
             cells[number] = reader.player_cell

@@ -1,0 +1,139 @@
+"""A top cut of teams through the command line (issue 33): eight teams of two play three Swiss rounds, the best
+four play Top 4 and the Final as team matches on boards; the seeds are the team standings, 1 v 4 and 2 v 3; a
+tied team match, a cut larger than the teams still in and a team seated where it has no place are each said at
+their cell."""
+
+from __future__ import annotations
+
+import json
+
+import openpyxl
+
+TEAMS = ["Anvil", "Brook", "Crest", "Dune", "Elm", "Fjord", "Gale", "Heath"]  # strongest first
+
+
+def make_event(folder, run, cut: int = 4):
+    roster = folder / "teams.csv"
+    roster.write_text("Name,Team,Board\n" + "".join(f"{team} {board},{team},{board}\n" for team in TEAMS
+                                                    for board in (1, 2)), encoding="utf-8")
+    path = folder / "cut.xlsx"
+    made = run("init", path, "--ruleset", "swiss", "--players", roster, "--team-size", 2, "--top-cut", cut,
+               "--rounds", 3, "--seed", 7)
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def play(path, title: str, tied: tuple[int, ...] = ()):
+    """Every board of a sheet won 2-0 by the stronger team's player; the boards of the team matches in `tied` split
+    one each, so the match is level."""
+    book = openpyxl.load_workbook(path)
+    sheet = book[title]
+    headers = [cell.value for cell in sheet[1]]
+    match, table, team = headers.index("Team match"), headers.index("Table"), headers.index("Team")
+    won, drawn = headers.index("Games won"), headers.index("Games drawn")
+    boards: dict = {}
+    for row in sheet.iter_rows(min_row=2):
+        if row[table].value != "BYE":
+            boards.setdefault(row[table].value, []).append(row)
+    for number, (first, second) in enumerate(boards.values()):
+        ahead = TEAMS.index(first[team].value) < TEAMS.index(second[team].value)
+        if first[match].value in tied:
+            ahead = number % 2 == 0
+        first[won].value, second[won].value = (2, 0) if ahead else (0, 2)
+        first[drawn].value = second[drawn].value = 0
+    book.save(path)
+
+
+def swiss_played(path, run):
+    assert run("pair", path, "--no-reports").exit_code == 0
+    for number in (1, 2, 3):
+        play(path, f"Round {number}")
+        paired = run("pair", path, "--no-reports")
+        assert paired.exit_code == 0, paired.output
+    return paired
+
+
+def team_seeds(path, run) -> list[str]:
+    rows = json.loads(run("standings", path, "--teams", "--json", "--no-write").stdout)
+    return [row["name"] for row in rows]
+
+
+def test_the_best_four_teams_play_the_cut_and_the_final_decides_the_champion(tmp_path, run):
+    path = make_event(tmp_path, run)
+    assert run("pair", path, "--no-reports").exit_code == 0
+    for number in (1, 2):
+        play(path, f"Round {number}")
+        assert run("pair", path, "--no-reports").exit_code == 0
+    play(path, "Round 3")
+    seeds = team_seeds(path, run)
+    assert seeds[0] == "Anvil" and set(seeds[:4]) <= {"Anvil", "Brook", "Crest", "Dune", "Elm"}  # won 3 or 2
+    top_4 = run("pair", path, "--no-reports")
+    assert top_4.exit_code == 0, top_4.output
+    assert top_4.stdout.splitlines()[:3] == [
+        "Top 4: 2 team match(es), 0 team bye(s), on 4 table(s).",
+        f"  Match 1: {seeds[0]} (MP 9) v {seeds[3]} (MP 6), tables 1-2",
+        f"  Match 2: {seeds[1]} (MP 6) v {seeds[2]} (MP 6), tables 3-4"]
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+    play(path, "Top 4")
+    final = run("pair", path, "--no-reports")
+    finalists = sorted(seeds[:4:3], key=TEAMS.index)[:1] + sorted(seeds[1:3], key=TEAMS.index)[:1]
+    assert final.exit_code == 0 and final.stdout.splitlines()[1].startswith(f"  Match 1: {finalists[0]} (MP ")
+    assert f" v {finalists[1]} (MP " in final.stdout.splitlines()[1]
+    play(path, "Final")
+    over = run("pair", path, "--no-reports")
+    assert over.exit_code == 0 and over.stdout.splitlines()[0] == "The event is over: Anvil is the champion."
+    standings = run("standings", path)
+    losers = sorted(set(seeds[:4]) - set(finalists), key=seeds.index)
+    assert standings.stdout.splitlines()[:6] == [
+        "Final placings of teams", "Place  Team   Reached", "1      Anvil  Champion",
+        f"2      {finalists[1].ljust(5)}  Final", f"3      {losers[0].ljust(5)}  Top 4", f"4      {losers[1].ljust(5)}  Top 4"]
+    rows = json.loads(run("standings", path, "--teams", "--json", "--no-write").stdout)
+    assert [(row["place"], row["name"], row["reached"]) for row in rows[:2]] == \
+        [(1, "Anvil", "Champion"), (2, finalists[1], "Final")]
+    assert [row["name"] for row in rows[4:]] == [name for name in seeds if name not in seeds[:4]]
+    final_sheet = openpyxl.load_workbook(path)["Final standings"]
+    assert [cell.value for cell in final_sheet[1]][:5] == ["Place", "ID", "Team", "Reached", "Rank after the rounds"]
+    assert [cell.value for cell in final_sheet[2]][:4] == [1, 1, "Anvil", "Champion"]
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+
+
+def test_a_tied_team_match_of_the_cut_needs_a_winner(tmp_path, run):
+    path = make_event(tmp_path, run)
+    swiss_played(path, run)
+    play(path, "Top 4", tied=(1,))
+    checked = run("check", path)
+    assert checked.exit_code == 1
+    assert checked.stdout.splitlines()[0] == (
+        "Top 4!A2: Team match 1 is tied; a team match of the cut needs a winner. Play the tie-break your "
+        "regulations set (an extra game, board count-back) and type its result into the boards so one team wins.")
+    before = path.read_bytes()
+    assert run("pair", path, "--no-reports").exit_code == 1 and path.read_bytes() == before
+
+
+def test_a_cut_of_more_teams_than_are_still_in_is_refused_at_its_cell(tmp_path, run):
+    path = make_event(tmp_path, run, cut=16)
+    checked = run("check", path)
+    assert "Event!B10: Top cut is 16, but only 8 teams are still in after round 3. Type a cut of at most 8 teams, " \
+           "or none." in checked.stdout.splitlines()
+
+
+def test_a_team_seated_in_a_stage_it_has_no_place_in_is_said(tmp_path, run):
+    path = make_event(tmp_path, run)
+    swiss_played(path, run)
+    seeds = team_seeds(path, run)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Top 4"]
+    headers = [cell.value for cell in sheet[1]]
+    outsider = next(name for name in TEAMS if name not in seeds[:4])
+    ids = {f"{team} {board}": index for index, (team, board) in
+           enumerate(((team, board) for team in TEAMS for board in (1, 2)), start=1)}
+    for row in sheet.iter_rows(min_row=2):
+        if row[headers.index("Team")].value == seeds[3]:
+            board = row[headers.index("Player")].value.rsplit(" ", 1)[1]
+            row[headers.index("Player")].value = f"{outsider} {board}"
+            row[headers.index("ID")].value = ids[f"{outsider} {board}"]
+            row[headers.index("Team")].value = outsider
+    book.save(path)
+    checked = run("check", path)
+    assert f"Top 4: {outsider} is not in the top 4, so cannot play in Top 4. Seat the teams still in, or use " \
+           "`pair --redo` while Top 4 has no results." in checked.stdout.splitlines(), checked.stdout
