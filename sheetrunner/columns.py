@@ -60,7 +60,15 @@ class Column:
             return values.as_choice(raw, self.choices, self.synonyms)
         if self.kind == "yesno":
             return values.as_yes_no(raw)
+        if self.kind == "board":
+            return values.as_board(raw)
         return bounded(values.as_label(raw) if self.kind == "label" else values.as_text(raw), self.longest)
+
+    def as_written(self, raw: Any) -> Any:
+        """What a roster's cell writes into the sheet: its clean value, checked by `read`; a board as typed, since
+        A, B, C are the TO's own words for boards 1, 2, 3 (the model reads them as numbers)."""
+        value = self.read(raw)
+        return values.as_label(raw) if self.kind == "board" and value is not None else value
 
 
 def bounded(text: str, longest: int) -> str:

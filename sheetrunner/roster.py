@@ -129,7 +129,7 @@ def _read_players(path: Path, body: list[list[str]], first_line: int, layout: La
         entry: dict[str, object] = {}
         for index, column in layout.known.items():
             try:
-                entry[column.key] = column.read(row[index] if index < len(row) else None)
+                entry[column.key] = column.as_written(row[index] if index < len(row) else None)
             except BadValue as bad:
                 problems.append(Problem(path.name, f"line {line}", f"{column.header} {bad}.", column.hint))
         if layout.first is not None or layout.last is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
+import string
 import unicodedata
 from decimal import Decimal
 from fractions import Fraction
@@ -131,6 +132,17 @@ def as_label(raw: Any) -> str:
     if isinstance(raw, str) and text.isdecimal():
         refuse_look_alike(raw, "a number")
     return text
+
+
+def as_board(raw: Any) -> int:
+    """A team's Board cell: a whole number from 1, or a letter (A is board 1: card-game trios seat A, B, C)."""
+    text = as_label(raw)  # "²" is not board 2
+    if len(text) == 1 and text.upper() in string.ascii_uppercase:
+        return string.ascii_uppercase.index(text.upper()) + 1
+    try:
+        return as_whole_number(text, 1)
+    except BadValue:
+        raise BadValue(f"needs a board number from 1 (or a letter A, B, C …), found \"{text}\"") from None
 
 
 def as_whole_number(raw: Any, minimum: int | None = 0, maximum: int = LARGEST_WHOLE) -> int:

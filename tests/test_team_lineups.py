@@ -179,10 +179,10 @@ def test_roster_problems_are_said_at_their_cells(tmp_path, run):
     players.append([None, "Elm 1", "Elm", None, None, None, None, 1])
     book.save(path)
     assert problems(run, path) == [
-        "Players!C13: Dune 3 plays for no team. Type their team under Team: in a team event every player plays for "
-        "one.",
         "Players!H3: Board needs a board number from 1 (or a letter A, B, C …), found \"first\". Type the board this "
         "player holds in their team (1 is the first board; A, B, C work too), or leave it blank for a substitute.",
+        "Players!C13: Dune 3 plays for no team. Type their team under Team: in a team event every player plays for "
+        "one.",
         "Players!H7: Birch 3 holds board 4, but a team fields 3 (Team size). Type a board from 1 to 3, or leave it "
         "blank for a substitute.",
         "Players!H9: Cedar 2 and Cedar 1 both hold board 1 of Cedar. Give each regular of the team their own board; "

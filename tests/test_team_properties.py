@@ -21,7 +21,7 @@ from sheetrunner.tournament import plan_next_round, round_from_pairing
 def make_event(teams: int, size: int, spares: int, rounds: int, seed: int) -> Event:
     rng = random.Random(seed)
     ruleset = get_ruleset("swiss")
-    options = {option.key: option.default for option in event_options(getattr(ruleset, "all_options", ruleset.game.options))}
+    options = {option.key: option.default for option in event_options(ruleset.game.all_options)}
     options.update(team_size=size, rounds=rounds, seed=seed)
     players, pid = [], 0
     for team in range(teams):
@@ -29,7 +29,7 @@ def make_event(teams: int, size: int, spares: int, rounds: int, seed: int) -> Ev
             pid += 1
             players.append(Player(pid, f"P{pid}", team=f"Team {team}", row=pid + 1,
                                   joined_in=2 if team == teams - 1 and rng.random() < 0.5 else 1,
-                                  extra={"board": str(member + 1) if member < size else None}))
+                                  extra={"board": member + 1 if member < size else None}))
     settings_ = Settings("swiss", rounds, seed, tiebreakers=ruleset.game.tiebreakers, options=options)
     return Event(settings_, tuple(players))
 

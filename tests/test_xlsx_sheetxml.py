@@ -267,3 +267,9 @@ def test_a_noncharacter_reads_back_as_the_replacement_character(tmp_path, text, 
     """U+FFFE and U+FFFF are not characters: no XML holds them, and python-calamine reads their escapes back as
     the six letters `_xFFFF_`; they are written as U+FFFD."""
     assert written_and_read_back(tmp_path, text) == read
+
+
+def test_text_like_an_escape_before_a_control_character_reads_back_as_typed(tmp_path):
+    """Found by the property test above: `_x0000` followed by a backspace was written `_x0000_x0008_`, whose first
+    seven characters then read back as a NUL."""
+    assert written_and_read_back(tmp_path, "_x0041_x0000\x08") == "_x0041_x0000\x08"

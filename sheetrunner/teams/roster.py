@@ -8,34 +8,19 @@ given in the order of the teams' names, so a row moved in Players changes nothin
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
-from typing import Any
 
 from ..columns import Column
 from ..model import Player
 from ..validate.players import name_key  # two Team cells name one team when they read the same
-from ..values import BadValue, as_text, as_whole_number, is_blank
+from ..values import as_text, is_blank
 
 TEAM_MATCH = Column("team_match", "Team match", ("Team game",), hint="Type the team match this row belongs "
                          "to (the same label on every board of the match), or BYE for a team bye.", width=11)
 ROUND_TEAM = Column("team", "Team", (), hint="The player's team, as in Players.", width=18)
-BOARD = Column("board", "Board", ("Team board", "Board order"), "label", required=False,  # "²" is not board 2
+BOARD = Column("board", "Board", ("Team board", "Board order"), "board", required=False,  # "²" is not board 2
                hint="Type the board this player holds in their team (1 is the first board; A, B, C work too), or "
                     "leave it blank for a substitute.", width=7)
-
-
-def read_board(raw: Any) -> int | None:
-    """A Board cell: a whole number from 1, or a letter (A is board 1: card-game trios seat A, B, C)."""
-    if is_blank(raw):
-        return None
-    text = as_text(raw)
-    if len(text) == 1 and text.upper() in string.ascii_uppercase:
-        return string.ascii_uppercase.index(text.upper()) + 1
-    try:
-        return as_whole_number(raw, 1)
-    except BadValue:
-        raise BadValue(f"needs a board number from 1 (or a letter A, B, C …), found \"{text}\"") from None
 
 
 @dataclass(frozen=True)
@@ -66,16 +51,8 @@ class Team:
 
 
 def boards_typed(members: list[Player]) -> dict[int, int]:
-    """Player ID -> board, for the members whose Board cell reads as one (a bad cell is reported elsewhere)."""
-    found = {}
-    for player in members:
-        try:
-            board = read_board(player.extra.get("board"))
-        except BadValue:
-            continue
-        if board is not None:
-            found[player.id] = board
-    return found
+    """Player ID -> board, for the members with one typed (validation read it: a bad cell is its own error)."""
+    return {player.id: player.extra["board"] for player in members if player.extra.get("board") is not None}
 
 
 def make_team(team_id: int, members: list[Player], size: int) -> Team:

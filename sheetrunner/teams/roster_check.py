@@ -10,9 +10,9 @@ from .. import columns as cols
 from ..grid import SheetRows
 from ..model import Event
 from ..problems import Problem, warning
-from ..values import BadValue
+from ..values import is_blank
 from ..validate.reader import SheetReader
-from .roster import BOARD, Team, compute_teams, read_board
+from .roster import BOARD, Team, compute_teams
 
 
 def roster_problems(event: Event, size: int, sheet: SheetRows | None) -> list[Problem]:
@@ -39,13 +39,11 @@ def board_problems(team: Team, size: int, reader: SheetReader) -> list[Problem]:
     """A Board cell that is not a board, beyond the team size, or taken twice; a board nobody holds."""
     problems: list[Problem] = []
     held: dict[int, str] = {}
+    rows = dict(reader.sheet.rows)
+    unread = any(player.extra.get("board") is None and not is_blank(reader.raw("board", rows.get(player.row, ())))
+                 for player in team.members)  # a Board cell validation refused: one cause, one message
     for player in team.members:
-        cell = reader.cell("board", player.row)
-        try:
-            board = read_board(player.extra.get("board"))
-        except BadValue as bad:
-            problems.append(Problem(reader.sheet.name, cell, f"Board {bad}.", BOARD.hint))
-            continue
+        cell, board = reader.cell("board", player.row), player.extra.get("board")  # read once, by validation
         if board is None:
             continue
         if board > size:
@@ -58,7 +56,7 @@ def board_problems(team: Team, size: int, reader: SheetReader) -> list[Problem]:
                                     "leave a substitute's blank."))
         else:
             held[board] = player.name
-    if held and not problems and len(team.members) >= size:  # a team too small is said once, by its size
+    if held and not problems and not unread and len(team.members) >= size:  # a team too small is said once, by its size
         for board in range(1, size + 1):
             if board not in held:
                 problems.append(Problem(reader.sheet.name, reader.cell("board", team.members[0].row),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import columns as cols
 from ..model import BYE, Event
 from ..numbers import cell_number
 from ..sheets import column_range, round_headers, validation_for

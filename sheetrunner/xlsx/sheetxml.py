@@ -23,7 +23,9 @@ PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True
 # would read back as a line feed (Excel writes it `_x000D_` as well).
 NOT_IN_XML = re.compile("[\x00-\x08\x0b-\x1f]")
 NONCHARACTERS = re.compile("[\ufffe\uffff]")  # no XML holds them; python-calamine reads their escapes as text
-LOOKS_ESCAPED = re.compile("_(?=x[0-9A-Fa-f]{4}_)")  # a literal `_xHHHH_`, found even where two share a "_"
+# A literal `_xHHHH_`, found even where two share a "_", or `_xHHHH` before a character written as an escape (whose
+# own "_" would complete it).
+LOOKS_ESCAPED = re.compile("_(?=x[0-9A-Fa-f]{4}[_\x00-\x08\x0b-\x1f])")
 CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
 
 
