@@ -18,22 +18,21 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import __version__, finals
 from .columns import PLAYER_COLUMNS
-from .layout import PLAYERS_SHEET
 from .logsheet import log_values
 from .model import Event, Placing, Round
 from .pairing import Pairing, PairingImpossible
 from .problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
 from .roster import Roster, read_roster
 from .rulesets import RULESET_NAMES, Ruleset, get_ruleset, known_ruleset
-from .sheets import (event_sheet, final_standings_sheet, penalties_sheet, played_round_sheet,
-                     player_cells, players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
+from .sheets import (event_sheet, final_standings_sheet, patch_players, penalties_sheet, played_round_sheet,
+                     players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
 from .standings import Standings
 from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
 from .tournament import plan_next_round, round_from_pairing, standings_after
 from .logrecovery import validate_workbook
 from .record import ON_PURPOSE, older_copy_problems, remember
 from .rewrites import Rewrites
-from .validate import Checked, find_sheet
+from .validate import Checked
 from .workbook import Workbook, now_text
 from .xlsx import files
 
@@ -138,8 +137,8 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
     ruleset = get_ruleset(ruleset_name)
     if ruleset is None:
         raise EventError(Problem("", "", f'Unknown ruleset "{ruleset_name}".', "Use one of: " + ", ".join(RULESET_NAMES)))
-    if top_cut and finals.unplayable_cut(ruleset, top_cut):
-        raise EventError(Problem("", "", *finals.unplayable_cut(ruleset, top_cut)))
+    if top_cut and (unplayable := finals.unplayable_cut(ruleset, top_cut)):
+        raise EventError(Problem("", "", *unplayable))
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; init never overwrites a workbook.",
                                  "Choose a new file name, or delete the old file first."))
@@ -239,9 +238,7 @@ def fill_players(loaded: Loaded, pairing: Pairing) -> None:
     for pid, values in pairing.player_updates.items():
         cells.setdefault(rows[pid], {}).update(values)
     if cells:
-        sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
-        loaded.workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, cells,
-                                                       PLAYER_COLUMNS + loaded.ruleset.layout.player_columns))
+        patch_players(loaded.workbook, cells, PLAYER_COLUMNS + loaded.ruleset.layout.player_columns)
 
 
 def with_written(event: Event, written: Round) -> Event:

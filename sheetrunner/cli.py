@@ -290,7 +290,7 @@ def simulate(workbook: Path | None, ruleset: str | None, player_count: int | Non
             lines, title = output.rest_lines(summary), f"{workbook.stem}: the rounds left, simulated"
         else:
             from .simulate import Setup  # only this command needs it
-
+            assert ruleset is not None and player_count is not None, "the usage checks above: no workbook, both"
             setup = Setup(ruleset, player_count, rounds or known_ruleset(ruleset).pairer.default_rounds(player_count), runs,
                           1 if seed is None else seed, draw_rate, skill, cut or 8)
             summary = run(console, lambda: api.simulate_setup(setup, workers, bar.step))

@@ -32,7 +32,7 @@ from .validate.reader import find_sheet
 from .values import as_text, is_blank
 from .rewrites import Rewrites
 from .workbook import Workbook
-from .grid import SheetRows, cell_name
+from .grid import cell_name
 from .xlsx.sheetxml import SheetTable
 
 LEAGUE_ID = Column("league_id", "League ID")  # in an event's Players sheet (matched as every header is, §2)
@@ -85,7 +85,8 @@ def _league_ids(loaded, rows: set[int], problems: list[Problem]) -> dict[int, st
     unsaved formula is an error at its cell: read as blank, the player would be matched by name instead."""
     from .layout import PLAYERS_SHEET
 
-    sheet: SheetRows = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
+    sheet = find_sheet(loaded.workbook.sheets, PLAYERS_SHEET)
+    assert sheet is not None, "load_event refuses a workbook without a Players sheet"
     column = LEAGUE_ID.index_in(sheet.headers)
     if column is None:
         return {}

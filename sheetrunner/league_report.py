@@ -36,9 +36,9 @@ def season_sheets(season: Season) -> list[SheetTable]:
                     + [cell_number(row.points), len(row.played), row.counted] + cells + [status(season, row) or None])
     widths = [7, 28] + [12] * with_ids + [9, 8, 9] + [14] * len(labels) + [36]
     tiered = bool(season.rules.tiers)  # a Tier column when the league has tiers (issue 33)
-    played = [[row.name, row.league_id or None, p.label] + [p.tier or None] * tiered
-              + [season.events[p.event].file, p.name, p.place_label, cell_number(p.points), "Yes" if p.counted
-                 else "No"] for row in season.rows for p in row.played]
+    played = [[row.name, row.league_id or None, p.label, *[p.tier or None] * tiered, season.events[p.event].file,
+               p.name, p.place_label, cell_number(p.points), "Yes" if p.counted else "No"]
+              for row in season.rows for p in row.played]
     return [SheetTable(STANDINGS_SHEET, headers, rows, widths),
             SheetTable(PLAYED_SHEET, ["Player", "League ID", "Event"] + ["Tier"] * tiered
                        + ["File", "Name in the event", "Place", "Points", "Counted"], played,

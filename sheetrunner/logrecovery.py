@@ -50,12 +50,12 @@ def validate_workbook(workbook: Workbook, redo: bool = False) -> Checked:
     if recovered.backup is None and not any(is_output_sheet(title) for title in workbook.titles):
         return validate(workbook.sheets, redo)
     checked = validate(workbook.sheets, redo, log_sheet=log_sheet(recovered.rows))
-    missing = [r for r in checked.event.rounds if r.number not in checked.log.recorded] if checked.event else []
-    if missing:
-        recovered.rows += rebuilt_rows(checked, missing)
+    rebuilt = rebuilt_rows(checked)
+    if rebuilt:
+        recovered.rows += rebuilt
         checked = validate(workbook.sheets, redo, log_sheet=log_sheet(recovered.rows))
     checked.log_rows = recovered.rows
-    checked.problems.insert(0, _recovery_warning(recovered.backup, rebuilt=bool(missing)))
+    checked.problems.insert(0, _recovery_warning(recovered.backup, rebuilt=bool(rebuilt)))
     return checked
 
 
@@ -79,15 +79,18 @@ def _in_current_columns(sheet: SheetRows, values: tuple) -> list[Any]:
             for h in HEADERS]
 
 
-def rebuilt_rows(checked: Checked, rounds: list) -> list[list[Any]]:
+def rebuilt_rows(checked: Checked) -> list[list[Any]]:
     """One Log row per round the recovered Log does not know, as if sheetrunner had paired it as its sheet
-    now stands: its players were the active ones, its tables sheetrunner's own."""
-    event = checked.event
+    now stands: its players were the active ones, its tables sheetrunner's own. None for an event that could
+    not be read (its problems are said instead)."""
+    event, ruleset = checked.event, checked.ruleset
+    if event is None or ruleset is None:
+        return []
     last_id = max((p.id for p in event.players), default=0)
     rows = []
-    for round_ in rounds:
+    for round_ in (r for r in event.rounds if r.number not in checked.log.recorded):
         before = event.with_rounds(tuple(r for r in event.rounds if r.number < round_.number))
-        seatless = checked.ruleset.pairer.sits_out_freely(event, round_.number)  # a team event's substitutes
+        seatless = ruleset.pairer.sits_out_freely(event, round_.number)  # a team event's substitutes
         rows.append(log_values(before, "rebuilt", __version__, f"round {round_.number}", last_id, "", round_, seatless))
     return rows
 

@@ -241,7 +241,7 @@ def changed_rounds(event: Event, log: LogHistory, redo: bool = False) -> list[Pr
     """Warn for each round whose results changed after a later round was paired; not for the round just before
     the one `redo` pairs again on them (that is the fix this warning offers)."""
     problems = []
-    latest = event.last_round.number if event.rounds else 0
+    latest = event.rounds[-1].number if event.rounds else 0
     for round_ in event.rounds:
         before = log.results.get(round_.number)
         if before is None or round_.number >= latest - (1 if redo else 0) or same_results(round_, before):
@@ -251,11 +251,11 @@ def changed_rounds(event: Event, log: LogHistory, redo: bool = False) -> list[Pr
         tables = sorted({k for k in set(old) | set(now) if old.get(k) != now.get(k)}, key=_table_order)
         listed = ", ".join(_table_name(k) for k in tables) if old else "(the Log does not say which rows)"
         later = event.rounds[-1]  # unplayed right after the corrected round: pairing it again is the fix (issue 31)
-        redo = f" Round {later.number} has no results yet: `sheetrunner pair --redo` pairs it again on the new " \
+        fix = f" Round {later.number} has no results yet: `sheetrunner pair --redo` pairs it again on the new " \
             "results." if later.number == round_.number + 1 and not later.has_any_result else ""
         problems.append(warning(round_.sheet, "", f"Results changed after Round {round_.number + 1} was paired: "
                                 f"{listed}.", "Check these rows; standings now use the new results, but the "
-                                f"later rounds were paired with the old ones.{redo}"))
+                                f"later rounds were paired with the old ones.{fix}"))
     return problems
 
 

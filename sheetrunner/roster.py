@@ -115,9 +115,9 @@ def _header_layout(header: list[str], known: dict[str, Column], roster: Roster) 
             if position is not None:
                 layout.kept[position] = as_text(header[position])
     elif layout.first is not None or layout.last is not None:
-        for index in (layout.first, layout.last):  # a Name column wins; first and last names are kept beside it
-            if index is not None:
-                layout.kept[index] = as_text(header[index])
+        for position in (layout.first, layout.last):  # a Name column wins; first and last names are kept beside it
+            if position is not None:
+                layout.kept[position] = as_text(header[position])
         layout.first = layout.last = None
     roster.kept = [layout.kept[i] for i in sorted(layout.kept)]
     return layout

@@ -55,6 +55,7 @@ def report_stamp(event: Event, round_number: int) -> str:
     and their names (results typed afterwards do not make the pairings stale). Versioned, so a stamp made by
     an older sheetrunner from less is never taken for a change."""
     round_ = find_round(event, round_number)
+    assert round_ is not None, "a round is stamped once found: `render_round` and `stale_report_warnings` find it"
     seating = sorted((str(t.number), sorted((event.player(s.player_id).name, str(s.seat)) for s in t.seats))
                      for t in round_.tables)
     return STAMP_VERSION + hashlib.sha256(repr(seating).encode()).hexdigest()[:12]

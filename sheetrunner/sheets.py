@@ -19,22 +19,29 @@ from .standings import Standings
 from .numbers import cell_number
 from .typing_aids import made_for_typing
 from .validate.penalties import COLUMNS as PENALTY_COLUMNS, PENALTIES_SHEET, POINTS, ROUND, PLAYER as PENALISED
+from .validate.reader import find_sheet
 from .workbook import Workbook
 from .grid import column_letter
 from .xlsx.sheetxml import SheetTable, Validation
 
 ROWS_FOR_LATE_ENTRIES = 500  # Players drop-downs reach well below the roster
+NOT_ALLOWED = "This value is not allowed here."
 
 
 def validation_for(column: cols.Column) -> Validation | None:
     """The Excel drop-down or number check matching how sheetrunner reads the column."""
-    message = column.hint or "This value is not allowed here."
+    message = column.hint or NOT_ALLOWED
     if column.kind == "whole":
-        minimum = column.minimum if column.minimum is not None else 0
-        return Validation("whole", minimum=minimum, title=column.header, message=message)
+        return whole_validation(column)
     if column.kind in ("choice", "yesno"):
         return Validation("list", choices=column.choices or ("Yes", "No"), title=column.header, message=message)
     return None
+
+
+def whole_validation(column: cols.Column) -> Validation:
+    """Excel's check of a whole-number column: at least its minimum (else 0)."""
+    minimum = column.minimum if column.minimum is not None else 0
+    return Validation("whole", minimum=minimum, title=column.header, message=column.hint or NOT_ALLOWED)
 
 
 def _option_validation(option: Option) -> Validation | None:
@@ -81,7 +88,7 @@ def penalties_sheet(ruleset: Ruleset, players: int) -> SheetTable:
     from_players = f"{PLAYERS_SHEET}!$B$2:$B${max(players + 200, ROWS_FOR_LATE_ENTRIES)}"  # Name, as init writes it
     kinds = ", ".join(ruleset.game.penalty_kinds)
     rules = {
-        column_range(1, ROWS_FOR_PENALTIES + 1): validation_for(ROUND),
+        column_range(1, ROWS_FOR_PENALTIES + 1): whole_validation(ROUND),
         column_range(2, ROWS_FOR_PENALTIES + 1): Validation(
             "list", source=from_players, title="Player", error_style="warning",
             message=PENALISED.hint + " An ID is read too: keep it with Yes."),
@@ -176,6 +183,13 @@ def final_standings_sheet(placings: list, standings: Standings, entrant: str = "
                       [10] * len(standings.columns), percent_columns=percent)
 
 
+def patch_players(workbook: Workbook, cells: dict[int, dict[str, Any]], known: tuple[cols.Column, ...]) -> None:
+    """Write the Players cells sheetrunner decided (`player_cells`) into the workbook's Players sheet."""
+    sheet = find_sheet(workbook.sheets, PLAYERS_SHEET)
+    assert sheet is not None, "a workbook without a Players sheet is refused by validation, before any write"
+    workbook.patch(sheet.name, player_cells(sheet.headers, sheet.header_row, cells, known))
+
+
 def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str, Any]],
                  known: tuple[cols.Column, ...]) -> dict[tuple[int, int], Any]:
     """Players cells sheetrunner decided (new IDs, pods, cards) by (row, column); a column the sheet lacks is
@@ -197,11 +211,12 @@ def player_cells(headers: list[Any], header_row: int, cells: dict[int, dict[str,
 def write_log_row(workbook: Workbook, values: list[Any], recovered: Sequence[list[Any]] = ()) -> None:
     """A row at the end of the Log; a Log written by an older sheetrunner gains the newer columns' headers. A
     new Log starts with the `recovered` rows of one that was deleted (`logrecovery`)."""
-    if workbook.title(LOG_SHEET) is None:
+    title = workbook.title(LOG_SHEET)
+    if title is None:
         workbook.add_sheet(SheetTable(LOG_SHEET, LOG_HEADERS, [*recovered, values], LOG_WIDTHS, hidden=True,
                                       protected=True))  # kept out of the way (issue 31), read all the same
         return
-    header = workbook.sheets.get(workbook.title(LOG_SHEET))
+    header = workbook.sheets.get(title)
     have = len(header.headers) if header is not None else 0
     missing = {(header.header_row or 1, column): LOG_HEADERS[column - 1]
                for column in range(have + 1, len(LOG_HEADERS) + 1)} if header is not None else {}

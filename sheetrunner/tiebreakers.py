@@ -53,8 +53,8 @@ class ScoreTable:
 
     def total(self, key: str) -> dict[int, Fraction]:
         """Each player's sum of one value over every round."""
-        return self.memo(f"total:{key}", lambda pid: sum(
-            (row.values.get(key, 0) for row in self.by_player.get(pid, ())), 0))  # int + int stays int: fast
+        return self.memo(f"total:{key}", lambda pid: Fraction(sum(  # rounds scored in whole numbers add as ints
+            (row.values.get(key, 0) for row in self.by_player.get(pid, ())), 0)))  # (fast), then one exact total
 
     def opponents(self, player_id: int) -> list[int]:
         """Every opponent of every game, once per game played against them (byes are not opponents)."""
@@ -132,7 +132,7 @@ def opponents_sum(value_key: str, label: str, meaning: str, key: str) -> Tiebrea
 
     def compute(table: ScoreTable) -> dict[int, Fraction]:
         totals = table.total(value_key)
-        return {pid: sum((totals.get(opp, 0) for opp in table.opponents(pid)), 0) for pid in table.player_ids}
+        return {pid: sum((totals.get(opp, ZERO) for opp in table.opponents(pid)), ZERO) for pid in table.player_ids}
 
     return register(Tiebreaker(key, label, meaning, compute, needs=frozenset({value_key})))
 

@@ -88,9 +88,9 @@ class NextRound:
     number: int
     pairing: Pairing
     standings: Standings
+    rules: Ruleset  # how the sheet it writes is laid out and read
     replaces: bool = False
     title: str = ""  # the sheet to write: "Round 4", or a stage of the cut ("Top 8")
-    rules: Ruleset | None = None  # how that sheet is laid out and read
     new_standings: bool = True  # whether the standings it was paired on are written beside it
 
 
@@ -132,7 +132,7 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
         raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
             from None
     everyone_placed(pairing, {p.id for p in playing} - ruleset.pairer.idle_in(event, number), number)
-    return NextRound(number, pairing, standings, replaces, round_title(number), ruleset)
+    return NextRound(number, pairing, standings, ruleset, replaces, round_title(number))
 
 
 def first_place(standings: Standings) -> list[StandingsRow]:
@@ -160,19 +160,12 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
     """The next stage of the top cut, once the last round has every result (§5a)."""
     titles = finals.stage_titles(finals.cut_size(event), ruleset)
     rules = finals.stage_rules(ruleset)
-    stages, last, replaces = event.playoff, event.playoff[-1] if event.playoff else None, False
-    if redo:
-        if last.has_any_result:
-            raise Refusal(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only regenerates a "
-                                  "stage with none.", "Clear its results first if you really mean to pair it "
-                                  "again."))
-        stages, replaces = stages[:-1], True
-    elif last is not None and not last.has_any_result:
-        raise Refusal(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
-                              "`pair --redo`.", "To pair the next stage, type its results first."))
-    elif last is not None and not last.is_complete:
-        raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next stage cannot be "
-                                  "paired.", "Enter the results listed below.")] + missing_results(last, rules))
+    last = event.playoff[-1] if event.playoff else None
+    if last is not None:
+        check_last_stage(last, redo, rules)
+    elif redo:  # `plan_next_round` asks for a redo here only once a stage is written
+        raise Refusal(Problem("", "", "There is no stage of the cut to redo yet.", "Run `pair` without --redo."))
+    stages, replaces = (event.playoff[:-1], True) if redo else (event.playoff, False)
     event = event.with_playoff(stages)
     standings = standings_after(event, ruleset)
     if len(stages) == len(titles):
@@ -183,9 +176,9 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
             if finals.cut_of_teams(ruleset) else finals.pair_stage(event, ruleset, standings,
                                                                    compute_history(event.rounds), number)
     except PairingImpossible as impossible:
-        raise NoLegalPairing(Problem(last.sheet, "", str(impossible), "")) from None
+        raise NoLegalPairing(Problem(last.sheet if last else "Players", "", str(impossible), "")) from None
     names = {player.id: player.name for player in event.players}
-    return NextRound(number, pairing.explain(names), standings, replaces, titles[len(stages)], rules,
+    return NextRound(number, pairing.explain(names), standings, rules, replaces, titles[len(stages)],
                      new_standings=not stages)
 
 
@@ -196,6 +189,20 @@ def cut_champion(event: Event, ruleset: Ruleset, standings: Standings) -> tuple[
         return team  # a cut of teams
     champion = event.player(finals.placings(event, ruleset, standings)[0].player_id)
     return champion.id, champion.name
+
+
+def check_last_stage(last: Round, redo: bool, rules: Ruleset) -> None:
+    """The stage written last must have every result before the next is paired, and none when `redo` pairs it
+    again (§7)."""
+    if redo and last.has_any_result:
+        raise Refusal(Problem(last.sheet, "", f"{last.sheet} already has results; --redo only regenerates a "
+                              "stage with none.", "Clear its results first if you really mean to pair it again."))
+    if not redo and not last.has_any_result:
+        raise Refusal(Problem(last.sheet, "", f"{last.sheet} has no results yet; to pair it again use "
+                              "`pair --redo`.", "To pair the next stage, type its results first."))
+    if not redo and not last.is_complete:
+        raise EventError([Problem(last.sheet, "", f"{last.sheet} is not finished, so the next stage cannot be "
+                                  "paired.", "Enter the results listed below.")] + missing_results(last, rules))
 
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:

@@ -96,10 +96,17 @@ class Workbook:
             self.package.add_sheet(table, self.title(before) if before else None)
 
     def patch(self, name: str, cells: dict[tuple[int, int], Any]) -> None:
-        self.package.patch_cells(self.title(name), cells)
+        self.package.patch_cells(self._existing(name), cells)
 
     def append_rows(self, name: str, rows: list[list[Any]]) -> None:
-        self.package.append_rows(self.title(name), rows)
+        self.package.append_rows(self._existing(name), rows)
+
+    def _existing(self, name: str) -> str:
+        """The title of a sheet the caller found before writing into it: a missing one is a bug, said by name."""
+        title = self.title(name)
+        if title is None:
+            raise KeyError(f"{self.path.name} has no sheet {name!r} to write into")
+        return title
 
     def save(self, target: Path | str | None = None) -> Path | None:
         """Write the workbook to `target` (default: where it was read) safely; returns the backup made."""

@@ -34,7 +34,7 @@ def choose_sit_outs(players: Sequence[int], count: int, volunteers: set[int], sa
     return ordered[:count]
 
 
-def assign_powers(board: Sequence[int], played: Mapping[int, Mapping[object, int]], seed: int,
+def assign_powers(board: Sequence[int], played: Mapping[int, Mapping[int | str, int]], seed: int,
                   round_number: int) -> dict[int, str]:
     """The power of each player on one board, found exactly as a maximum-weight matching.
 
@@ -63,7 +63,7 @@ class BoardsEngine(Engine):
     seed: int = 0  # the event's seed: which power a player takes among equals
 
     def pair(self, entrants: tuple[Entrant, ...], round_number: int, sit_outs: list[int],
-             powers_played: Mapping[int, Mapping[object, int]]) -> Pairing:
+             powers_played: Mapping[int, Mapping[int | str, int]]) -> Pairing:
         field = PodField(entrants, [BOARD_SIZE] * (len(entrants) // BOARD_SIZE), round_number, self.keep_teams_apart,
                          ranked=False)
         boards = arrange_games(field)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import combinations, permutations
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from . import Engine, Entrant, Flag, Pairing, PairingImpossible
 from .pods_field import (BOARDS_SOLVER_SEATS, CLASH_LEVELS, WHOLE_FIELD_SEATS, ZERO, Cost, PodField,  # noqa: F401
@@ -269,7 +269,7 @@ class PodsEngine(Engine):
     keep_teams_apart: bool = True  # `Keep teams apart` for this round
 
     def pair(self, entrants: tuple[Entrant, ...], round_number: int,
-             seats: dict[int, dict[int, int]]) -> Pairing:
+             seats: Mapping[int, Mapping[int | str, int]]) -> Pairing:
         sizes = slot_sizes(len(entrants), self.sizes, self.preferred, self.other_sizes_at)
         field = PodField(entrants, sizes, round_number, self.keep_teams_apart)
         games = [rotate_seats(game, seats) for game in arrange_games(field)]
@@ -282,7 +282,7 @@ class PodsEngine(Engine):
         return pairing
 
 
-def rotate_seats(game: list[int], seats: dict[int, dict[int, int]]) -> list[int]:
+def rotate_seats(game: list[int], seats: Mapping[int, Mapping[int | str, int]]) -> list[int]:
     """Seat order for one game: the fewest players in a seat they have had before, then each player's seats as
     even as can be (every seat, not only seat 1), then standings order."""
     counts = {pid: seats.get(pid, {}) for pid in game}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 from ..model import Event, Round, SeatScore
 from ..names import by_last_name, listed_name, sorted_players
@@ -23,6 +23,7 @@ from ..standings import Standings
 from ..tiebreakers import Tiebreaker
 
 POSTER_ROWS = 16
+T = TypeVar("T")
 
 
 def shown(value: Any, tiebreaker: Tiebreaker | None = None) -> str:
@@ -55,8 +56,8 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
     names = event.players_by_id
     shown_columns = list(event.players[0].extra.get("shown", {})) if event.players else []
     extra = dict(ruleset.reports.report_extras(event, paired_on, round_))
-    title, detail = extra.pop("ruleset_title", ruleset.game.title), extra.pop("standings_detail", None)
-    current = _points(paired_on, extra.pop("points_columns", ()))
+    title, detail = extra.pop("ruleset_title", ruleset.game.title), _taken(extra, "standings_detail", dict, {})
+    current = _points(paired_on, _taken(extra, "points_columns", tuple, ()))
     groups = ruleset.reports.group_of(event)
     tables = [{**_table(table, names, current, shown_columns, ruleset.layout.two_player),
                "group": groups.get(table.player_ids[0], "")} for table in round_.games]
@@ -107,6 +108,17 @@ def _hall(event: Event) -> dict[str, Any]:
     return {"round_minutes": settings.option("round_minutes"), "public_url": settings.option("public_url")}
 
 
+def _taken(extra: dict[str, object], key: str, kind: type[T], default: T) -> T:
+    """A report extra the reports read themselves (no template does), taken out of `extra`: `default` when the
+    ruleset gives none; a value of another kind is a bug in the ruleset."""
+    value = extra.pop(key, None)
+    if value is None:
+        return default
+    if not isinstance(value, kind):
+        raise TypeError(f"the report extra {key!r} is a {type(value).__name__}, not a {kind.__name__}")
+    return value
+
+
 def _points(standings: Standings, keys: tuple[str, ...] = ()) -> dict[int, str]:
     """Each player's score as it stood when the round was paired ("TP 6"), blank before round 1's results: the
     lead tiebreaker, or the standings columns the ruleset names (`points_columns` in its report extras: Allegiance
@@ -119,7 +131,7 @@ def _points(standings: Standings, keys: tuple[str, ...] = ()) -> dict[int, str]:
             for row in standings.rows}
 
 
-def _columns(player, shown_columns: list[str]) -> list[str]:
+def _columns(player, shown_columns: Sequence[str]) -> list[str]:
     return [player.extra.get("shown", {}).get(column, "") for column in shown_columns]
 
 

@@ -159,6 +159,8 @@ class DevToolsPipe:
         self.messages: list[dict] = []  # read but not yet wanted
         self.next_id = 0
         self.state: dict[str, dict] = {}  # session -> its page, step, pending call, loader and deadline
+        self.commands: int | None = None  # our ends of the two pipes, while they are open
+        self.replies: int | None = None
 
     def __enter__(self) -> DevToolsPipe:
         to_browser, self.commands = os.pipe()  # the browser reads its fd 3
@@ -197,7 +199,7 @@ class DevToolsPipe:
             self._close_fds()
 
     def _close_fds(self) -> None:
-        for fd in (getattr(self, "commands", None), getattr(self, "replies", None)):
+        for fd in (self.commands, self.replies):
             if fd is not None:
                 try:
                     os.close(fd)
@@ -234,9 +236,9 @@ class DevToolsPipe:
         while True:
             message = self._read(min(self.state[s]["deadline"] for s in busy), busy)
             session = message.get("sessionId")
-            tab = self.state.get(session) if session in busy else None
-            if tab is None:
-                continue
+            if not isinstance(session, str) or session not in busy:
+                continue  # the browser's own events, or a tab not printing now
+            tab = self.state[session]
             if "id" in message and message["id"] == tab["call"]:
                 if "error" in message:
                     raise BrowserFailed(message["error"].get("message", "protocol error"), tab["page"])
@@ -283,10 +285,17 @@ class DevToolsPipe:
         data = json.dumps(message).encode() + b"\0"
         try:
             while data:
-                data = data[os.write(self.commands, data):]
-        except (OSError, TypeError) as error:
+                data = data[os.write(self._open(self.commands), data):]
+        except OSError as error:
             raise BrowserFailed(f"the browser stopped listening: {error}") from None
         return self.next_id
+
+    @staticmethod
+    def _open(fd: int | None) -> int:
+        """A pipe's end, unless it was closed (the browser was stopped)."""
+        if fd is None:
+            raise BrowserFailed("the browser stopped listening: its pipe is closed")
+        return fd
 
     def _read(self, deadline: float, busy: dict[str, Path]) -> dict:
         if self.messages:
@@ -309,9 +318,10 @@ class DevToolsPipe:
                 return message
             searched = len(self.buffer)
             left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.replies], [], [], left)[0]:
+            replies = self._open(self.replies)
+            if left <= 0 or not select.select([replies], [], [], left)[0]:
                 raise BrowserFailed(f"no answer in {PAGE_TIMEOUT} s")
-            chunk = os.read(self.replies, PIPE_SIZE)
+            chunk = os.read(replies, PIPE_SIZE)
             if not chunk:
                 raise BrowserFailed(f"the browser stopped (exit code {self.process.poll()})")
             self.buffer += chunk

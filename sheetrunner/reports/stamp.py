@@ -52,7 +52,7 @@ def stale_printouts(folder: Path, stamp: str) -> list[str]:
     listed = record.get("files")
     present = set(_names(folder))
     printed = sorted(name for name in (present & set(listed) if isinstance(listed, list) else present)
-                     if isinstance(name, str) and name.endswith(PRINTED))
+                     if name.endswith(PRINTED))  # each a name found in the folder (`_names`), so text
     if stale_reports(folder, stamp):
         return printed
     if isinstance(listed, list):

@@ -112,7 +112,7 @@ class Allegiance(Game):
         hold less, and now and then one is eliminated."""
         order = finishing_order(table.player_ids, rng, strength)
         winner = None if rng.random() < draw_rate else order[0]
-        results = {}
+        results: dict[int, dict[str, object]] = {}
         for pid in order:
             if pid == winner:
                 results[pid] = {"vi": rng.randint(20, 26), "won": True, "eliminated": None}

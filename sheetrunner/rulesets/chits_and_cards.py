@@ -44,6 +44,7 @@ CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
 CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
 POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
+FORCED_RESULT = {"win": "W", "loss": "L"}  # a match loss (Penalties) decides the match as if typed
 
 SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
                         "place the player (003 says the two agree).", lambda table: {})
@@ -98,7 +99,10 @@ class ChitsAndCards(Game):
             for s in table.seats]} for table in round_.games]}
 
     random_result = staticmethod(random_win_loss_draw)
-    complete_table = complete_results  # one entry per match (issue 31)
+
+    def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
+                       names: dict[int, str]) -> tuple[Table, list[Problem]]:
+        return complete_results(self, table, settings, sheet, locate, names)  # one entry per match (issue 31)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, self._values)
@@ -149,7 +153,8 @@ class ChitsAndCards(Game):
             pairing = Pairing(tables=[], byes=byes)
             entrants = {h.id: Entrant(h.id, Fraction(h.chits), fixed_table=event.player(h.id).fixed_table,
                                       last_table=history.last_table.get(h.id)) for h in holders}
-            pairing.tables = assign_tables(pairs, entrants, pairing)
+            games: list[tuple[int, ...]] = list(pairs)
+            pairing.tables = assign_tables(games, entrants, pairing)
         pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()
                                   if not event.player(pid).extra.get("card") and event.player(pid).plays_in(round_number)}
         return with_invited_byes(pairing, event, invited, round_number).explain(names_of(event))
@@ -196,7 +201,7 @@ def swap_cards(cards: dict[int, int], event: Event, round_: Round) -> None:
     forced = forced_outcomes(event, round_)  # match losses (Penalties sheet)
     for game in round_.games:
         first, second = game.seats
-        result = {"win": "W", "loss": "L"}.get(forced.get(first.player_id), first.result.get("result"))
+        result = FORCED_RESULT.get(forced.get(first.player_id, ""), first.result.get("result"))
         if result in ("W", "L"):
             winner, loser = (first, second) if result == "W" else (second, first)
             low, high = sorted((cards[winner.player_id], cards[loser.player_id]))

@@ -147,7 +147,7 @@ class Diplomacy(Game):
             problem(locate("centres", table.seats[0].row),
                     f"the centres add up to {centres}, more than the {TOTAL_CENTRES} on the map.",
                     "Check the Centres column of this board.")
-        end_years = {seat.result.get("end_year") for seat in table.seats} - {None}
+        end_years = {year for seat in table.seats if (year := seat.result.get("end_year")) is not None}
         if len(end_years) != 1:
             problem(locate("end_year", table.seats[0].row), "End year must be typed, and the same on every row "
                     f"(found {', '.join(map(str, sorted(end_years))) or 'none'}).", END_YEAR.hint)

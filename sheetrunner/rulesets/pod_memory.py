@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import Event
+from ..model import Event, Round, Table
 from ..pairing import PairingImpossible
 from ..pairing.round_robin import Meeting, meetings_of
 from ..problems import Problem, warning
@@ -153,16 +153,23 @@ def lost_warning(event: Event, pod: str, lost: dict[int, list[tuple[int, int]]])
     pairs = ", ".join(names(event, list(pair)) for number in sorted(lost) for pair in lost[number])
     changed = []
     for number in sorted(lost):
-        labels = sorted({str(rounds[number].table_of(pid).number) for pair in lost[number] for pid in pair})
+        labels = sorted({str(seated_at(rounds[number], pid).number) for pair in lost[number] for pid in pair})
         changed.append(f"{number} (table{'s' if len(labels) > 1 else ''} {names_text(labels)})")
     which = f"round {changed[0]} was" if len(changed) == 1 else f"rounds {names_text(changed)} were"
     first = rounds[min(lost)]
-    row = min(seat.row for pair in lost[min(lost)] for pid in pair for seat in first.table_of(pid).seats
+    row = min(seat.row for pair in lost[min(lost)] for pid in pair for seat in seated_at(first, pid).seats
               if seat.player_id == pid)
     return warning(first.sheet, f"A{row}", f"Pod {pod}'s round robin can no longer be completed: {pairs} never "
                    f"meet, because {which} changed by hand and the rounds left cannot be rearranged to make up for "
                    "it.", "If the round has no results yet, `pair --redo` pairs it again as scheduled; otherwise "
                    "these games are not played, and opponents' win % counts to the end.")
+
+
+def seated_at(round_: Round, player_id: int) -> Table:
+    """The table of a player of a lost meeting: `lost_meetings` counts a meeting lost only when both sat in it."""
+    table = round_.table_of(player_id)
+    assert table is not None, f"player {player_id} has no seat in {round_.sheet}"
+    return table
 
 
 def names_text(items: list[str]) -> str:

@@ -112,7 +112,10 @@ class PodRoundRobin(Game):
                          for found in lost_meetings(event, pod, members)]
 
     random_result = staticmethod(random_win_loss_draw)
-    complete_table = complete_results  # one entry per match (issue 31)
+
+    def complete_table(self, table: Table, settings: Settings, sheet: str, locate: Locate,
+                       names: dict[int, str]) -> tuple[Table, list[Problem]]:
+        return complete_results(self, table, settings, sheet, locate, names)  # one entry per match (issue 31)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         return score_results(round_, lambda outcome: {"mp": Fraction(POINTS[outcome])})
@@ -156,7 +159,7 @@ class PodRoundRobin(Game):
             raise PairingImpossible(f"Every pod's round robin is over after {longest} rounds; Rounds in the Event "
                                     "sheet asks for more.")
         pairing = Pairing(tables=[], byes=[])
-        games = []
+        games: list[tuple[int, ...]] = []
         for pod, plan in plans.items():
             if plan.rounds:  # else a smaller pod has finished: its players wait (`idle_in`)
                 games += self._pod_round(pod, pods[pod], plan, players, history, round_number, pairing)

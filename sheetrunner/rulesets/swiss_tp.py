@@ -34,7 +34,7 @@ from .base import Locate, SwissPaired, drawn_winner
 from .parts import Layout
 from .one_entry import check_scores, complete_scores, plain_numbers
 
-VICTORY, TIE, DEFEAT, BYE = 3, 1, 0, 3
+VICTORY, TIE, DEFEAT, BYE = Fraction(3), Fraction(1), Fraction(0), Fraction(3)
 
 
 class SwissTP(SwissPaired):
@@ -89,7 +89,8 @@ class SwissTP(SwissPaired):
         return {pid: {"op": op[pid], "sp": rng.randint(0, 4)} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        scores = [SeatScore(round_.number, pid, (), {"tp": BYE, "op": 0, "sp": 0}, "bye") for pid in round_.byes]
+        bye = {"tp": BYE, "op": Fraction(0), "sp": Fraction(0)}
+        scores = [SeatScore(round_.number, pid, (), dict(bye), "bye") for pid in round_.byes]
         for game in round_.games:
             first, second = game.seats
             scores.append(self.score_seat(round_.number, first, second, settings))

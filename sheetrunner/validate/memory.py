@@ -47,7 +47,7 @@ def find_recorded_rounds(sheets: dict[str, SheetRows], log: LogHistory,
     problems.extend(_unread_round_like(sheets, adopted))
     if not adopted:
         return sheets
-    return {(round_title(number) if t in adopted and (number := renamed_round_number(t)) is not None else t): s
+    return {(round_title(renamed) if t in adopted and (renamed := renamed_round_number(t)) is not None else t): s
             for t, s in sheets.items()}
 
 

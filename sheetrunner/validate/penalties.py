@@ -189,8 +189,10 @@ def check_game_losses(penalties: list[Penalty], event: Event, reader: SheetReade
     win past it means the match had ended without it (the typed score already counts it, or it belongs to the
     player's next match): an error at the game loss's Kind cell."""
     best_of = event.settings.options.get("best_of")
+    if not best_of:  # no Best of setting (a ruleset without games in a match): nothing to overrun
+        return
     losses = [p for p in penalties if p.kind == GAME_LOSS]
-    for penalty in losses if best_of else ():
+    for penalty in losses:
         table = event.rounds[penalty.round - 1].table_of(penalty.player_id)
         assert table is not None  # `takes_part` refused a game loss without a game
         if not all(seat.has_result for seat in table.seats):
