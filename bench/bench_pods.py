@@ -36,14 +36,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sheetrunner.history import compute_history  # noqa: E402
-from sheetrunner.model import Event, Player, Round, Seat, Settings, Table  # noqa: E402
-from sheetrunner.options import COMMON_OPTIONS  # noqa: E402
+from sheetrunner.model.history import compute_history  # noqa: E402
+from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table  # noqa: E402
+from sheetrunner.model.options import COMMON_OPTIONS  # noqa: E402
 from sheetrunner.pairing import Entrant  # noqa: E402
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes  # noqa: E402
 from sheetrunner.rulesets import all_rulesets  # noqa: E402
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
-from sheetrunner.tournament import standings_after  # noqa: E402
+from sheetrunner.rules.tournament import standings_after  # noqa: E402
 
 RULESETS = all_rulesets()
 

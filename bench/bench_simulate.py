@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sheetrunner.exits import ONE_COMMAND_GC  # noqa: E402
+from sheetrunner.commands.exits import ONE_COMMAND_GC  # noqa: E402
 from sheetrunner.rulesets import get_ruleset  # noqa: E402
-from sheetrunner.simulate import Setup, default_runs, run_once  # noqa: E402
+from sheetrunner.simulation.simulate import Setup, default_runs, run_once  # noqa: E402
 
 TYPICAL = [("swiss", 64, 6), ("swiss", 200, 8), ("swiss-tp", 64, 6), ("chits-and-cards", 64, 6),
            ("pod-round-robin", 64, 7), ("allegiance", 63, 6), ("ndc-diplomacy", 49, 4)]

@@ -34,13 +34,13 @@ sys.path.insert(0, str(HERE.parent))
 from synthetic import make_event  # noqa: E402
 from timing import timed  # noqa: E402
 
-from sheetrunner.history import compute_history  # noqa: E402
+from sheetrunner.model.history import compute_history  # noqa: E402
 from sheetrunner.pairing import PairedTable, Pairing, PairingRequest  # noqa: E402
 from sheetrunner.pairing.matching import max_weight_matching  # noqa: E402
 from sheetrunner.pairing.swiss import measure_quality, pair_swiss  # noqa: E402
 from sheetrunner.rulesets import all_rulesets  # noqa: E402
 from sheetrunner.rulesets.base import entrants_in_order  # noqa: E402
-from sheetrunner.tournament import standings_after  # noqa: E402
+from sheetrunner.rules.tournament import standings_after  # noqa: E402
 
 RULESETS = all_rulesets()
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import openpyxl
 
-from sheetrunner.history import compute_history
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.history import compute_history
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.tournament import standings_after
+from sheetrunner.rules.tournament import standings_after
 
 RULESETS = all_rulesets()
 

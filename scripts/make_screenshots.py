@@ -55,7 +55,7 @@ def main() -> None:
 def simulation_page(work: Path, browser: str, target: Path) -> None:
     """The `simulate --html` report of a 64-player Swiss, as a browser shows it."""
     from sheetrunner.reports.simulation import render_simulation
-    from sheetrunner.simulate import Setup, simulate_event
+    from sheetrunner.simulation.simulate import Setup, simulate_event
 
     summary = simulate_event(Setup("swiss", 64, 6, runs=200, seed=1, draw_rate=0.05), workers=2)
     page = render_simulation(summary, work / "simulation.html", "swiss, 64 players: simulated")

@@ -1,5 +1,5 @@
 """`python -m sheetrunner` runs the same command line as `sheetrunner`."""
 
-from .cli import main
+from .commands.cli import main
 
 main()

@@ -16,28 +16,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from . import __version__, finals
-from .columns import PLAYER_COLUMNS
-from .logsheet import log_values
-from .model import Event, Placing, Round
+from . import __version__
+from .rules import finals
+from .model.columns import PLAYER_COLUMNS
+from .workbook.logsheet import log_values
+from .model.event import Event, Placing, Round
 from .pairing import Pairing, PairingImpossible
-from .problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
-from .roster import Roster, read_roster
+from .model.problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
+from .workbook.roster import Roster, read_roster
 from .rulesets import RULESET_NAMES, Ruleset, get_ruleset, known_ruleset
-from .sheets import (event_sheet, final_standings_sheet, patch_players, penalties_sheet, played_round_sheet,
+from .workbook.sheets import (event_sheet, final_standings_sheet, patch_players, penalties_sheet, played_round_sheet,
                      players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
-from .standings import Standings
-from .round_reports import ReportResult, find_round, render_round, stale_report_warnings
-from .tournament import plan_next_round, round_from_pairing, standings_after
-from .logrecovery import validate_workbook
-from .record import ON_PURPOSE, older_copy_problems, remember
-from .rewrites import Rewrites
+from .rules.standings import Standings
+from .reports.round_reports import ReportResult, find_round, render_round, stale_report_warnings
+from .rules.tournament import plan_next_round, round_from_pairing, standings_after
+from .workbook.logrecovery import validate_workbook
+from .workbook.record import ON_PURPOSE, older_copy_problems, remember
+from .workbook.rewrites import Rewrites
 from .validate import Checked
-from .workbook import Workbook, now_text
-from .xlsx import files
+from .workbook.book import Workbook, now_text
+from .workbook.xlsx import files
 
 if TYPE_CHECKING:
-    from . import simulate
+    from .simulation import simulate
 
 
 @dataclass
@@ -147,7 +148,8 @@ def init_event(path: Path | str, ruleset_name: str, rounds: int | None = None, n
         ruleset = for_init(ruleset, team_size)
     roster = read_roster(Path(players), ruleset.layout.player_columns) if players else None
     entries = roster.players if roster else []
-    chosen = {"ruleset": ruleset.game.name, "rounds": rounds or ruleset.pairer.default_rounds(len(entries)), "name": name,
+    rounds = rounds or ruleset.pairer.default_rounds(len(entries))
+    chosen = {"ruleset": ruleset.game.name, "rounds": rounds, "name": name,
               "date": date, "seed": seed if seed is not None else secrets.randbelow(1_000_000), "top_cut": top_cut,
               "team_size": team_size}
     with writing(path, None, "init"):
@@ -336,7 +338,7 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
                    progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate --ruleset R --players N`: the field played `setup.runs` times; a field the rules cannot
     pair is said in one line before any run starts."""
-    from . import simulate  # loads only for this command
+    from .simulation import simulate  # loads only for this command
 
     ruleset = get_ruleset(setup.ruleset)
     if ruleset is None:
@@ -352,7 +354,7 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
 def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -> Path:
     """One of the simulated events as a workbook, every round typed in and logged as `pair` would: to see what
     the simulation plays, to practise on, or to go on pairing."""
-    from . import simulate
+    from .simulation import simulate
     path = Path(path)
     if path.exists() or path.is_symlink():
         raise EventError(Problem(path.name, "", f"{path} already exists; a simulated event is never written over "
@@ -381,7 +383,7 @@ def simulate_workbook(path: Path | str, runs: int | None = None, seed: int | Non
                       cut: int | None = None, workers: int = 1,
                       progress: Callable[[int, int], None] = lambda done, total: None) -> dict:
     """`simulate EVENT.xlsx`: the rounds left, from the workbook's results (the seed defaults to the event's)."""
-    from . import simulate
+    from .simulation import simulate
     loaded = load_event(path, older_copy_ok=True)
     event = loaded.event
     if event.is_finished or event.playoff:

@@ -7,7 +7,7 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from sheetrunner.cli import cli  # noqa: E402
+from sheetrunner.commands.cli import cli  # noqa: E402
 
 # No property test has a deadline: on a busy machine (two shared cores, a parallel job) one slow example is not
 # a failure. Loaded before the test modules, so their own @settings(...) inherit it.

@@ -368,7 +368,7 @@ def test_ctrl_c_while_the_command_loads_is_one_line(tmp_path):
     The interrupt is sent right after the package is imported, before the command line is: deterministic, no
     timing. The process is the command's own (its argv[0] is `sheetrunner`)."""
     code = ("import os, signal, sys; sys.argv[0] = 'sheetrunner'; import sheetrunner; "
-            "os.kill(os.getpid(), signal.SIGINT); from sheetrunner.cli import main; main()")
+            "os.kill(os.getpid(), signal.SIGINT); from sheetrunner.commands.cli import main; main()")
     ended = subprocess.run([sys.executable, "-c", code, "check", str(tmp_path / "none.xlsx")], capture_output=True,
                            text=True, cwd=tmp_path)
     assert (ended.returncode, ended.stderr, ended.stdout) == (

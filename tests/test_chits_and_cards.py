@@ -9,12 +9,12 @@ import openpyxl
 from builder import make_event, round_rows
 from hypothesis import given, settings, strategies as st
 
-from sheetrunner.history import compute_history
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.history import compute_history
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
 from sheetrunner.rulesets.chits_and_cards import current_cards
-from sheetrunner.tournament import standings_after
+from sheetrunner.rules.tournament import standings_after
 from test_swiss_engine import all_matchings
 
 RULESETS = all_rulesets()
@@ -145,7 +145,7 @@ def test_invariants_over_random_events(count, rounds, seed):
 
 
 def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and_says_so():
-    from sheetrunner.history import History
+    from sheetrunner.model.history import History
     from sheetrunner.pairing.chits import ChitHolder, pair_by_cards
     from sheetrunner.pairing.chits import FALLBACK
 

@@ -11,7 +11,7 @@ import pytest
 from builder import make_event
 
 from sheetrunner import __version__
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
@@ -156,7 +156,7 @@ def test_every_tiebreaker_and_ruleset_is_documented_in_the_docs():
     of docs/rulesets.md."""
     from sheetrunner.rulesets import all_rulesets
     RULESETS = all_rulesets()
-    from sheetrunner.tiebreakers import TIEBREAKERS
+    from sheetrunner.rules.tiebreakers import TIEBREAKERS
 
     tiebreakers = (DOCS / "tiebreakers.md").read_text(encoding="utf-8")
     rulesets = (DOCS / "rulesets.md").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ import pandas
 import pytest
 from builder import digest, make_event, round_rows, type_results
 
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]

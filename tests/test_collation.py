@@ -8,7 +8,7 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.collation import _collator, collation_key, sorted_by_name
+from sheetrunner.model.collation import _collator, collation_key, sorted_by_name
 
 NAMES = ["Zoë Adams", "Çağla Yılmaz", "Łukasz Nowak", "Ólafur Arnalds", "O'Brien", "Obrien", "van der Berg",
          "Ærø", "Straße", "Иван Петров", "Ηλίας", "李小龍", "ﾃｽﾄ", "กิตติ", "Nguyễn Văn A", "e\u0301", "é", "ǅ",

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner import columns as cols
-from sheetrunner.columns import Column, by_header
-from sheetrunner.values import BadValue, MatchScore
+from sheetrunner.model import columns as cols
+from sheetrunner.model.columns import Column, by_header
+from sheetrunner.model.values import BadValue, MatchScore
 
 RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"), synonyms=(("Won", "W"),))
 PLAYED = Column("played", "Played", (), "yesno")

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/console.py`: where a command speaks, and text from a workbook printed safely.
+"""Mirrors `sheetrunner/commands/console.py`: where a command speaks, and text from a workbook printed safely.
 
 Rules pinned: C0 controls but tab and newline, DEL and C1 are printed escaped (`\\x1b`), never raw; lines go to
 stdout unless quiet, problems to stderr even when quiet; a closed output never fails the command; no status line
@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from sheetrunner.console import CONTROL, Console, Progress, aligned_lines
-from sheetrunner.problems import Problem, warning
+from sheetrunner.commands.console import CONTROL, Console, Progress, aligned_lines
+from sheetrunner.model.problems import Problem, warning
 
 
 def spoken(action) -> tuple[str, str]:

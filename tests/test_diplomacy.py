@@ -11,9 +11,9 @@ import pytest
 from builder import digest, make_event, round_rows
 from hypothesis import given, settings, strategies as st
 
-from sheetrunner.history import compute_history
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.history import compute_history
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.pairing.boards import POWERS, assign_powers
 from sheetrunner.rulesets import all_rulesets
 from sheetrunner.rulesets.diplomacy_scoring import PowerResult, c_diplo_100, carnage, ndc_1995, sum_of_squares

@@ -197,7 +197,7 @@ def test_serve_takes_the_host_the_docs_give(run):
 BLOCKS_NOT_RUN = {
     "git worktree add -f /tmp/mutnow HEAD": "docs/mutation.md: a developer's mutmut run in a git worktree",
     "cd /tmp/mutnow/mutants": "docs/mutation.md: one mutant re-run by hand, in that worktree",
-    "MUTANT_UNDER_TEST=sheetrunner.finals.x_bracket__mutmut_25 PYTHONPATH=. \\": "docs/mutation.md: one mutant's "
+    "MUTANT_UNDER_TEST=sheetrunner.rules.finals.x_bracket__mutmut_25 PYTHONPATH=. \\": "docs/mutation.md: one mutant's "
                                                                                  "test run, in that worktree",
 }
 
@@ -344,7 +344,7 @@ def test_every_option_of_every_command_is_in_the_commands_page():
     """docs/commands.md is every option: one added to a command without a word there fails here."""
     import click
 
-    from sheetrunner.cli import cli
+    from sheetrunner.commands.cli import cli
 
     text = page_text("docs/commands.md")
     missing = [f"{name} {option}" for name, command in sorted(cli.commands.items()) for param in command.params

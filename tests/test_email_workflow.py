@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_events" / "swiss-card-game-32-players.xlsx"
 PEOPLE = ("scorekeeper", "judge")

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/exits.py`: the one place where what a command raised becomes an exit code and a line.
+"""Mirrors `sheetrunner/commands/exits.py`: the one place where what a command raised becomes an exit code and a line.
 
 Exit codes (module docstring, every --help, the README): 0 done; 1 problems or nothing to do; 2 usage; 3 write
 refused; 4 no legal pairing; 5 round written, reports not; 70 internal error (details saved); 130 interrupted.
@@ -13,10 +13,10 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from sheetrunner import exits
-from sheetrunner.console import Console
-from sheetrunner.exits import EXIT_CODES, Failed, SheetrunnerGroup, Stopped, command_line, run
-from sheetrunner.problems import (EventError, NoLegalPairing, PartlyDone, Problem, Refusal, WriteRefused,
+from sheetrunner.commands import exits
+from sheetrunner.commands.console import Console
+from sheetrunner.commands.exits import EXIT_CODES, Failed, SheetrunnerGroup, Stopped, command_line, run
+from sheetrunner.model.problems import (EventError, NoLegalPairing, PartlyDone, Problem, Refusal, WriteRefused,
                                   warning)
 
 BAD = Problem("Round 2", "D7", "Ann is not on the roster.", "Check the name.")

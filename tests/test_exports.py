@@ -15,7 +15,7 @@ import pandas
 import pytest
 from builder import make_event
 
-from sheetrunner.output import csv_field, write_xlsx_rows
+from sheetrunner.commands.output import csv_field, write_xlsx_rows
 
 ROOT = Path(__file__).resolve().parent.parent
 BOM = b"\xef\xbb\xbf"

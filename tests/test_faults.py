@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 from builder import digest, make_event
 
-from sheetrunner.xlsx import files
+from sheetrunner.workbook.xlsx import files
 
 pytestmark = pytest.mark.slow  # whole events and faults: CI runs them; `-m "not slow"` leaves them out
 

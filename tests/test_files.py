@@ -7,7 +7,7 @@ import zipfile
 import pytest
 from builder import digest, make_event
 
-from sheetrunner.xlsx.safety import OLE_MAGIC
+from sheetrunner.workbook.xlsx.safety import OLE_MAGIC
 
 
 def only_error(run, path, command="pair"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.grid import (FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter, column_number,
+from sheetrunner.workbook.grid import (FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter, column_number,
                               is_empty_value, sheet_rows)
 
 

@@ -156,7 +156,7 @@ def test_the_hall_shows_the_slips_to_the_desk_only(tmp_path, run):
 
 LOADED = """
 import json, sys
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 try:
     cli.main(sys.argv[1:], prog_name="sheetrunner", standalone_mode=False)
 except SystemExit:

@@ -4,8 +4,8 @@ pairing needs from past rounds (§5)."""
 from __future__ import annotations
 
 
-from sheetrunner.history import compute_history
-from sheetrunner.model import BYE, Round, Seat, Table
+from sheetrunner.model.history import compute_history
+from sheetrunner.model.event import BYE, Round, Seat, Table
 
 
 def table(number, *player_ids: int, seats=None) -> Table:

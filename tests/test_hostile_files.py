@@ -16,7 +16,7 @@ from builder import digest, make_event
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.xlsx import files
+from sheetrunner.workbook.xlsx import files
 
 NAMES = [f"Player {i}" for i in range(1, 9)]
 NO_BACKUPS = "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."
@@ -94,7 +94,7 @@ def test_a_value_at_the_far_corner_is_read_in_its_place(tmp_path, players):
     bounded memory (calamine would ask for 512 GB and abort)."""
     path = with_cell(make_event(tmp_path / "base.xlsx", [f"P{i}" for i in range(players)]), tmp_path / "e.xlsx",
                      FAR_CORNER)
-    code = ("import sys; from pathlib import Path; from sheetrunner.xlsx.read import read_workbook; "
+    code = ("import sys; from pathlib import Path; from sheetrunner.workbook.xlsx.read import read_workbook; "
             "rows = read_workbook(Path(sys.argv[1])).sheets['Players'].rows; "
             "print(len(rows), rows[-1][0], len(rows[-1][1]), rows[-1][1][-1], rows[-2][0])")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=SAFETY_NET)

@@ -13,7 +13,7 @@ import pytest
 from openpyxl.styles import Color, Font, PatternFill
 
 from builder import digest, make_event, round_rows
-from sheetrunner.model import Player
+from sheetrunner.model.event import Player
 from sheetrunner.validate.intent import _near_miss, _questioned, fold, near_misses, one_edit
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
@@ -217,7 +217,7 @@ def test_the_sample_events_raise_no_question(run, sample):
 
 def test_cells_placed_by_their_order_alone_are_found_too():
     """Rows and cells may leave out their places (`r`); the marked cells are then counted in order."""
-    from sheetrunner.xlsx.formatting import STRUCK, _cells_with
+    from sheetrunner.workbook.xlsx.formatting import STRUCK, _cells_with
 
     xml = (b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
            b'<row><c><v>1</v></c></row><row><c s="3"><v>2</v></c><c s="3" t="inlineStr"><is><t>Ann</t></is></c>'

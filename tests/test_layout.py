@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.layout import (FINAL_STANDINGS, TOO_LARGE, is_output_sheet, renamed_round_number, round_number,
+from sheetrunner.workbook.layout import (FINAL_STANDINGS, TOO_LARGE, is_output_sheet, renamed_round_number, round_number,
                                 round_title, sheet_key, standings_title)
 
 

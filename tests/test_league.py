@@ -50,8 +50,8 @@ import pytest
 from builder import digest, make_event, type_results
 
 from sheetrunner import api
-from sheetrunner.league import Entry, EventResult, LeagueRules, compute_season
-from sheetrunner.league_io import run_league
+from sheetrunner.league.season import Entry, EventResult, LeagueRules, compute_season
+from sheetrunner.league.run import run_league
 from sheetrunner.reports import find_browser
 
 SWISS = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]

@@ -11,7 +11,7 @@ import pytest
 
 from builder import digest, edit_players, make_event, round_rows, seating, type_results
 from sheetrunner.pairing import Pairing, PairedTable
-from sheetrunner.tournament import everyone_placed
+from sheetrunner.rules.tournament import everyone_placed
 
 NAMES = ["Ann", "Ben", "Cat", "Dov", "Eve", "Fay", "Gus", "Hal"]
 

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder import edit_players, make_event, seating, type_results
-from sheetrunner.cli import cli
-from sheetrunner.layout import LOG_SHEET
-from sheetrunner.logsheet import HEADERS, read_log
-from sheetrunner.workbook import Workbook
+from sheetrunner.commands.cli import cli
+from sheetrunner.workbook.layout import LOG_SHEET
+from sheetrunner.workbook.logsheet import HEADERS, read_log
+from sheetrunner.workbook.book import Workbook
 
 NAMES = ["Ann", "Ben", "Cat", "Dov", "Eve", "Fay", "Gus", "Hal"]
 SAMPLE = Path(__file__).parent.parent / "sample_events" / "swiss-card-game-32-players.xlsx"

@@ -8,10 +8,10 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.grid import sheet_rows
-from sheetrunner.logsheet import (HEADERS, LogHistory, changed_rounds, id_ranges, log_values, parse_id_ranges,
+from sheetrunner.workbook.grid import sheet_rows
+from sheetrunner.workbook.logsheet import (HEADERS, LogHistory, changed_rounds, id_ranges, log_values, parse_id_ranges,
                                   read_log, round_digest, same_results, seating_digest, table_digests)
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
 
 HINT = "Check these rows; standings now use the new results, but the later rounds were paired with the old ones."
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.model import (BYE, PENALTY_KINDS, Event, Penalty, Player, Round, Seat, SeatScore, Settings, Table,
+from sheetrunner.model.event import (BYE, PENALTY_KINDS, Event, Penalty, Player, Round, Seat, SeatScore, Settings, Table,
                                label_order)
 
 

@@ -14,7 +14,7 @@ from simulation import diplomacy_board, games_of, read_sheets
 from test_reports import Classes
 
 from sheetrunner import api
-from sheetrunner.tournament import standings_after
+from sheetrunner.rules.tournament import standings_after
 
 SEVEN = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from sheetrunner.numbers import cell_number, shown_number
+from sheetrunner.model.numbers import cell_number, shown_number
 
 
 def test_whole_numbers_are_shown_plain_and_others_to_two_places():

@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.options import (CODES_ON_PAIRINGS, COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, MEAN,
+from sheetrunner.model.options import (CODES_ON_PAIRINGS, COMMON_OPTIONS, FORMAT_VERSION, HALL_OPTIONS, MEAN,
                                  NAMES_SORTED_BY, NONE, Option, SOFT_SCORE_OPTIONS, TEAM_OPTIONS, distinct,
                                  event_options, fraction_cell, normal, option_by_label, read_mean_or_number,
                                  read_none_or_whole, read_url)
 from sheetrunner.rulesets import RULESET_NAMES, get_ruleset
-from sheetrunner.values import BadValue, as_number
+from sheetrunner.model.values import BadValue, as_number
 
 ROUNDS = Option("rounds", "Rounds", None, "How many rounds.", minimum=1, required=True)
 BEST_OF = Option("best_of", "Best of", 3, "Games a match is played as.", minimum=1)

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/output.py`: what the command line shows of a result, from hand-built standings and a
+"""Mirrors `sheetrunner/commands/output.py`: what the command line shows of a result, from hand-built standings and a
 hand-built paired round. The exports' formula neutralisation and encodings are in tests/test_exports.py; here are
 the JSON rows (numbers as numbers: whole as integers, others to 6 decimals), the CSV text around the fields, the
 temporary file of an export, the standings and placings as the terminal prints them, a paired round's lines and
@@ -14,14 +14,14 @@ import openpyxl
 import pytest
 
 from sheetrunner.rulesets.parts import Layout
-from sheetrunner.model import Event, Player, Settings
-from sheetrunner.output import (backup_path, csv_text, event_over_json, event_over_lines, export_standings,
+from sheetrunner.model.event import Event, Player, Settings
+from sheetrunner.commands.output import (backup_path, csv_text, event_over_json, event_over_lines, export_standings,
                                 json_number, percent, placings_text, round_json, round_lines, standings_rows,
                                 standings_text, wrote_line)
 from sheetrunner.pairing import Flag, PairedTable, Pairing
-from sheetrunner.problems import EventOver, warning
-from sheetrunner.standings import Standings, StandingsRow
-from sheetrunner.tiebreakers import Tiebreaker
+from sheetrunner.model.problems import EventOver, warning
+from sheetrunner.rules.standings import Standings, StandingsRow
+from sheetrunner.rules.tiebreakers import Tiebreaker
 
 MP = Tiebreaker("mp", "MP", "Match points.", lambda table: {})
 OMW = Tiebreaker("omw", "OMW%", "Opponents' match-win %.", lambda table: {}, percent=True)

@@ -23,7 +23,7 @@ from builder import edit_players, make_event, seating, type_results
 
 from sheetrunner.reports.printing import find_browser
 from sheetrunner.reports.stamp import STAMP
-from sheetrunner.xlsx import files
+from sheetrunner.workbook.xlsx import files
 
 NAMES = [f"Player {i}" for i in range(1, 9)]
 KILLS = 18  # kill points per command (each a run of the command and of the next one)
@@ -449,8 +449,8 @@ def fault_driver() -> None:
         setattr(os, name, counted(name))
     io.open = builtins.open = opening
     sys.argv = ["sheetrunner", *sys.argv[1:]]
-    from sheetrunner.cli import cli
-    from sheetrunner.exits import command_line
+    from sheetrunner.commands.cli import cli
+    from sheetrunner.commands.exits import command_line
 
     code = command_line(cli)
     if os.environ.get("FAULT_TRACE"):

@@ -22,7 +22,7 @@ def test_wheel_contains_the_package_and_templates(tmp_path):
                  if p.suffix in (".html", ".css", ".js")}
     assert {"desk.html", "hall.js"} <= {name.rsplit("/", 1)[-1] for name in templates}  # the hall's pages too
     assert templates and {f"sheetrunner/templates/{name}" for name in templates} <= names
-    assert {"sheetrunner/cli.py", "sheetrunner/rulesets/swiss_tp.py", "sheetrunner/pairing/swiss.py",
+    assert {"sheetrunner/commands/cli.py", "sheetrunner/rulesets/swiss_tp.py", "sheetrunner/pairing/swiss.py",
             "sheetrunner/hall/app.py"} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "sheetrunner = sheetrunner.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "sheetrunner = sheetrunner.commands.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()

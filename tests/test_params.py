@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/params.py`: the command line's own parameter types, checked as click reads them (a mistake
+"""Mirrors `sheetrunner/commands/params.py`: the command line's own parameter types, checked as click reads them (a mistake
 there is exit 2, a usage error), without loading the library."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from sheetrunner.params import WORKBOOK_PATH, RulesetName, known_encoding, quiet_option
+from sheetrunner.commands.params import WORKBOOK_PATH, RulesetName, known_encoding, quiet_option
 
 
 @click.command()
@@ -63,7 +63,7 @@ def test_quiet_has_a_short_form_and_help():
 
 def test_help_does_not_load_the_rulesets():
     """RulesetName imports the rulesets only when a ruleset is given."""
-    code = ("import sys, click; from sheetrunner.params import RulesetName\n"
+    code = ("import sys, click; from sheetrunner.commands.params import RulesetName\n"
             "@click.command()\n@click.option('--ruleset', type=RulesetName())\ndef c(ruleset): pass\n"
             "c.main(['--help'], standalone_mode=False)\n"
             "print('sheetrunner.rulesets' in sys.modules)")

@@ -15,7 +15,7 @@ from builder import enter_results, make_event
 from click.testing import CliRunner
 
 from sheetrunner import api
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 from sheetrunner.reports import printing
 from sheetrunner.reports.printing import find_browser, print_pdfs
 

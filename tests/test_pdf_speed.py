@@ -12,7 +12,7 @@ import pytest
 from builder import enter_results, make_event
 
 from sheetrunner import api
-from sheetrunner.problems import EventError
+from sheetrunner.model.problems import EventError
 from sheetrunner.reports import find_browser, print_pdfs
 from sheetrunner.reports import printing
 

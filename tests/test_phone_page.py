@@ -13,7 +13,7 @@ from builder import enter_results, make_event
 from test_projector import run_in_chromium
 
 from sheetrunner import api
-from sheetrunner.problems import EventError
+from sheetrunner.model.problems import EventError
 from sheetrunner.reports import find_browser
 
 chromium = pytest.mark.skipif(find_browser() is None,

@@ -13,9 +13,9 @@ import openpyxl
 import pytest
 from builder import make_event, round_rows
 
-from sheetrunner.model import SeatScore
+from sheetrunner.model.event import SeatScore
 from sheetrunner.pairing.round_robin import circle_schedule
-from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
+from sheetrunner.rules.tiebreakers import TIEBREAKERS, ScoreTable
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "make_sample_events.py"
 SPEC = importlib.util.spec_from_file_location("make_sample_events", SCRIPT)
@@ -138,9 +138,9 @@ def test_moving_a_player_to_another_pod_after_games_is_an_error_and_still_ranks(
     assert result.exit_code == 1
     assert result.output.splitlines()[0].startswith("Players!D2: Scott Brosius was moved from pod A to B after the "
                                                     "schedule was fixed (they played Bernie Williams, Andy Pettitte,")
-    from sheetrunner.tournament import standings_after
+    from sheetrunner.rules.tournament import standings_after
     from sheetrunner.validate import validate
-    from sheetrunner.workbook import Workbook
+    from sheetrunner.workbook.book import Workbook
     checked = validate(Workbook.read(path).sheets)
     rows = standings_after(checked.event, checked.ruleset).rows
     assert [(r.player.name, r.group, r.rank) for r in rows if r.group == "B"] == [("Scott Brosius", "B", 1)]

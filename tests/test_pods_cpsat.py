@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import pytest
 
-from sheetrunner.history import compute_history
-from sheetrunner.model import Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.history import compute_history
+from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.pairing import Entrant, pods_solver
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes
 from sheetrunner.rulesets import all_rulesets

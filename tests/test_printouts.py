@@ -73,7 +73,7 @@ def printed(tmp_path_factory):
     """Each ruleset's round 1 printed with a 70-character event name; the folder of its reports."""
     from click.testing import CliRunner
 
-    from sheetrunner.cli import cli
+    from sheetrunner.commands.cli import cli
 
     def run(*args):
         return CliRunner().invoke(cli, [str(a) for a in args], catch_exceptions=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.problems import (ERROR, WARNING, EventError, EventOver, NoLegalPairing, PartlyDone, Problem,
+from sheetrunner.model.problems import (ERROR, WARNING, EventError, EventOver, NoLegalPairing, PartlyDone, Problem,
                                   Refusal, WriteRefused, one_per_cause, raise_on_errors, warning)
 
 

@@ -15,7 +15,7 @@ import pytest
 from builder import make_event
 
 from sheetrunner import api
-from sheetrunner.collation import collation_key
+from sheetrunner.model.collation import collation_key
 from sheetrunner.reports import find_browser
 from sheetrunner.reports.printing import SCREEN_PAGES
 
@@ -120,7 +120,7 @@ def expected_cell(value, percent):
 def test_standings_values_match_the_json(sample, tmp_path, run):
     _, pages, loaded = rendered(sample, tmp_path)
     table = swiss_rows(run, sample)
-    from sheetrunner.tournament import standings_after
+    from sheetrunner.rules.tournament import standings_after
 
     columns = [c for c in standings_after(loaded.event, loaded.ruleset).columns if c.shown]  # the draw is not printed
     values = pages["standings"].texts("value")

@@ -12,7 +12,7 @@ from builder import digest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
 ODD_VALUES = st.one_of(

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/roster.py`: reading a roster CSV for `init --players`.
+"""Mirrors `sheetrunner/workbook/roster.py`: reading a roster CSV for `init --players`.
 
 The module's rules: comma, semicolon or tab separated, with or without a UTF-8 BOM (and Excel's UTF-16 "Unicode
 Text", and cp1252 "CSV"); the first line is a header when it names a column sheetrunner knows; one column without a
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sheetrunner.problems import EventError
-from sheetrunner.roster import read_roster
+from sheetrunner.model.problems import EventError
+from sheetrunner.workbook.roster import read_roster
 
 
 def roster_file(tmp_path: Path, text: str, name: str = "roster.csv", encoding: str = "utf-8") -> Path:

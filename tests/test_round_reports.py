@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/round_reports.py`: where a round's reports go and the stamp that tells a set printed
+"""Mirrors `sheetrunner/reports/round_reports.py`: where a round's reports go and the stamp that tells a set printed
 before a hand edit.
 
 Reports go in `--out`, or beside the workbook in NAME-reports/round-N (a stage of the cut by its sheet's name:
@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.reports.stamp import STAMP
-from sheetrunner.round_reports import find_round, report_stamp, reports_folder, stale_report_warnings
+from sheetrunner.reports.round_reports import find_round, report_stamp, reports_folder, stale_report_warnings
 
 WORKBOOK = Path("/events/spring open.xlsx")
 
@@ -157,8 +157,8 @@ def test_the_history_reuses_the_scores_of_the_standings_only_when_they_count_the
     from builder import make_event
 
     from sheetrunner import api
-    from sheetrunner.round_reports import _scores
-    from sheetrunner.tournament import compute_scores, standings_after
+    from sheetrunner.reports.round_reports import _scores
+    from sheetrunner.rules.tournament import compute_scores, standings_after
 
     rounds = [[(1, "Ann", 5, 1), (1, "Ben", 2, 1), (2, "Cat", 3, 1), (2, "Dan", 3, 1)],
               [(1, "Ann", 4, 1), (1, "Cat", 4, 0), (2, "Ben", 1, 1), (2, "Dan", 6, 1)]]

@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from builder import digest, edit_players, make_event, round_rows, seating, type_results
 
-from sheetrunner.model import Player
+from sheetrunner.model.event import Player
 from sheetrunner.pairing import PairingImpossible
 from sheetrunner.rulesets.pod_round_robin import check_everyone_placed
 

@@ -15,9 +15,9 @@ import pytest
 from builder import make_event
 
 from sheetrunner import api
-from sheetrunner.model import Round, Seat, SeatScore, Settings, Table
+from sheetrunner.model.event import Round, Seat, SeatScore, Settings, Table
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.tiebreakers import TIEBREAKERS, ScoreTable
+from sheetrunner.rules.tiebreakers import TIEBREAKERS, ScoreTable
 
 RULESETS = all_rulesets()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.options import COMMON_OPTIONS, event_options, late_options
+from sheetrunner.model.options import COMMON_OPTIONS, event_options, late_options
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()

@@ -8,7 +8,7 @@ tests/test_round_robin_memory.py.
 
 from __future__ import annotations
 
-from sheetrunner.model import Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table
 from sheetrunner.rulesets import all_rulesets
 from sheetrunner.rulesets.pod_memory import groups_played, moved_players, names_text, opponents_played
 from sheetrunner.rulesets.pod_schedule import played_meetings

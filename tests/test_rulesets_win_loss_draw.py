@@ -13,9 +13,9 @@ from fractions import Fraction
 
 import pytest
 
-from sheetrunner.model import BYE, Round, Seat, Table
+from sheetrunner.model.event import BYE, Round, Seat, Table
 from sheetrunner.rulesets.win_loss_draw import RESULT, check_results_agree, random_win_loss_draw, score_results
-from sheetrunner.values import BadValue
+from sheetrunner.model.values import BadValue
 
 
 @pytest.mark.parametrize("typed, read", [

@@ -13,10 +13,10 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from sheetrunner.options import DECLARED, PERCENT_RANGE, event_options
+from sheetrunner.model.options import DECLARED, PERCENT_RANGE, event_options
 from sheetrunner.rulesets import RULESET_NAMES, all_rulesets
-from sheetrunner.tiebreakers import TIEBREAKERS, fitting_tiebreakers
-from sheetrunner.values import BadValue, as_percentage
+from sheetrunner.rules.tiebreakers import TIEBREAKERS, fitting_tiebreakers
+from sheetrunner.model.values import BadValue, as_percentage
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_events" / "swiss-card-game-32-players.xlsx"
 FLOOR_CELL = "B18"  # the sample's `Match-win % floor` (1/3)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner import api
-from sheetrunner.simulate import Setup, run_once, simulate_event
+from sheetrunner.simulation.simulate import Setup, run_once, simulate_event
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner.rulesets import get_ruleset
-from sheetrunner.simulate import Setup, _play
-from sheetrunner.tournament import standings_after
+from sheetrunner.simulation.simulate import Setup, _play
+from sheetrunner.rules.tournament import standings_after
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from sheetrunner.model import Seat, Table
+from sheetrunner.model.event import Seat, Table
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()

@@ -31,7 +31,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from simulation import (RULESETS, Met, Ruleset, best_two_player_cost, byes_of, games_of, partitions, read_sheets,
                         repeats, scored_rounds, two_player_cost)
 
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 
 pytestmark = pytest.mark.slow  # whole events and faults: CI runs them; `-m "not slow"` leaves them out
 

@@ -9,9 +9,9 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.model import Event, Player, SeatScore, Settings
-from sheetrunner.standings import StandingsRow, compute_standings, with_shown_columns
-from sheetrunner.tiebreakers import DEDUCTED, PENALTY_COLUMN
+from sheetrunner.model.event import Event, Player, SeatScore, Settings
+from sheetrunner.rules.standings import StandingsRow, compute_standings, with_shown_columns
+from sheetrunner.rules.tiebreakers import DEDUCTED, PENALTY_COLUMN
 
 
 def event(*players: Player, **options) -> Event:

@@ -18,7 +18,7 @@ import openpyxl
 import openpyxl.utils
 import pytest
 
-from sheetrunner.workbook import Workbook
+from sheetrunner.workbook.book import Workbook
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_events" / "swiss-card-game-32-players.xlsx"
 SHEET = "Standings after R3"

@@ -17,7 +17,7 @@ HEAVY = ("pandas", "numpy", "lxml", "python_calamine", "jinja2", "ortools", "rus
 
 SCRIPT = """
 import json, sys
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 try:
     cli.main(sys.argv[1:], prog_name="sheetrunner", standalone_mode=False)
 except SystemExit:

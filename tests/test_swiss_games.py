@@ -7,9 +7,9 @@ from fractions import Fraction
 
 from builder import make_event, round_rows
 
-from sheetrunner.model import BYE, Round, Seat, Table
-from sheetrunner.options import COMMON_OPTIONS
-from sheetrunner.model import Settings
+from sheetrunner.model.event import BYE, Round, Seat, Table
+from sheetrunner.model.options import COMMON_OPTIONS
+from sheetrunner.model.event import Settings
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()

@@ -6,10 +6,10 @@ from fractions import Fraction
 
 import pytest
 
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.tournament import plan_next_round, standings_after
+from sheetrunner.rules.tournament import plan_next_round, standings_after
 
 RULESETS = all_rulesets()
 

@@ -92,7 +92,7 @@ def cup(tmp_path_factory):
     """The whole event, played once for every test of this module."""
     from click.testing import CliRunner
 
-    from sheetrunner.cli import cli
+    from sheetrunner.commands.cli import cli
 
     runner = CliRunner()
 

@@ -42,7 +42,7 @@ def edit_settings(path, values: dict):
 def paired(tmp_path_factory):
     from click.testing import CliRunner
 
-    from sheetrunner.cli import cli
+    from sheetrunner.commands.cli import cli
 
     runner = CliRunner()
     return new_event(tmp_path_factory.mktemp("lineups"), lambda *a: runner.invoke(cli, [str(x) for x in a]))

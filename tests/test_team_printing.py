@@ -30,7 +30,7 @@ def pdf_pages(path) -> list[str]:
 def printed(tmp_path_factory):
     from click.testing import CliRunner
 
-    from sheetrunner.cli import cli
+    from sheetrunner.commands.cli import cli
 
     runner = CliRunner()
 

@@ -9,13 +9,13 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sheetrunner.model import Event, Player, Round, Settings, Table
-from sheetrunner.options import event_options
+from sheetrunner.model.event import Event, Player, Round, Settings, Table
+from sheetrunner.model.options import event_options
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.teams.matches import group_round
 from sheetrunner.teams.roster import compute_teams
 from sheetrunner.teams.rules import TeamPlay
-from sheetrunner.tournament import plan_next_round, round_from_pairing
+from sheetrunner.rules.tournament import plan_next_round, round_from_pairing
 
 
 def make_event(teams: int, size: int, spares: int, rounds: int, seed: int) -> Event:

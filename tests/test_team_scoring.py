@@ -7,8 +7,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from sheetrunner.model import BYE, Event, Player, Round, Seat, Settings, Table
-from sheetrunner.options import event_options
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
+from sheetrunner.model.options import event_options
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.teams.matches import group_round
 from sheetrunner.teams.rules import TeamPlay

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from sheetrunner import api
-from sheetrunner.cli import cli
+from sheetrunner.commands.cli import cli
 
 pytestmark = pytest.mark.slow
 

@@ -10,9 +10,9 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings, strategies as st
 from simulation import partitions
 
-from sheetrunner.history import History
-from sheetrunner.model import Event, Player, Settings
-from sheetrunner.options import COMMON_OPTIONS
+from sheetrunner.model.history import History
+from sheetrunner.model.event import Event, Player, Settings
+from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.pairing import Entrant
 from sheetrunner.pairing.boards import BoardsEngine
 from sheetrunner.pairing.pods import PodsEngine, game_sizes

@@ -1,4 +1,4 @@
-"""Issue 31, the terminal says what matters (sheetrunner/round_summary.py, console.py, output.py, exits.py).
+"""Issue 31, the terminal says what matters (sheetrunner/commands/round_summary.py, console.py, output.py, exits.py).
 
 `pair --redo` names the tables that changed against the sheet it replaced; the walk-in error and the
 corrected-result warning offer `--redo` while the round has no results; a board of three or more says its
@@ -19,8 +19,8 @@ import pytest
 from builder import edit_players, enter_results, make_event, round_rows, seating
 from click.testing import CliRunner
 
-from sheetrunner.cli import cli
-from sheetrunner.exits import EXIT_CODES, EXIT_CODES_POINTER
+from sheetrunner.commands.cli import cli
+from sheetrunner.commands.exits import EXIT_CODES, EXIT_CODES_POINTER
 
 SAMPLES = Path(__file__).parent.parent / "sample_events"
 SIX = ["Ann", "Ben", "Cid", "Dan", "Eve", "Fay"]
@@ -210,7 +210,7 @@ def test_a_team_round_is_printed_as_its_team_matches(tmp_path, run):
 @pytest.fixture
 def terminal(monkeypatch):
     """The CLI as a person at a terminal sees it: `console` is told it writes to one, and click keeps colours."""
-    monkeypatch.setattr("sheetrunner.console.is_terminal", lambda stream: True)
+    monkeypatch.setattr("sheetrunner.commands.console.is_terminal", lambda stream: True)
     monkeypatch.delenv("NO_COLOR", raising=False)
     runner = CliRunner()
     return lambda *args: runner.invoke(cli, [str(a) for a in args], catch_exceptions=False, color=True)

@@ -8,12 +8,12 @@ from fractions import Fraction as F
 
 import pytest
 
-from sheetrunner.model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
-from sheetrunner.options import event_options
+from sheetrunner.model.event import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
+from sheetrunner.model.options import event_options
 from sheetrunner.pairing import PairedTable, Pairing
-from sheetrunner.problems import EventError, EventOver, Problem, Refusal
+from sheetrunner.model.problems import EventError, EventOver, Problem, Refusal
 from sheetrunner.rulesets import get_ruleset
-from sheetrunner.tournament import (compute_scores, everyone_placed, first_place, missing_results, plan_next_round,
+from sheetrunner.rules.tournament import (compute_scores, everyone_placed, first_place, missing_results, plan_next_round,
                                     round_from_pairing, scored_rounds, standings_after)
 
 SWISS = get_ruleset("swiss")

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from hall_support import code, hall, paired_event, tables
 
-from sheetrunner.contents import comparable
-from sheetrunner.logsheet import LogHistory, changed_rounds, round_digest, table_digests
-from sheetrunner.model import Event, Player, Round, Seat, Settings, Table
+from sheetrunner.workbook.contents import comparable
+from sheetrunner.workbook.logsheet import LogHistory, changed_rounds, round_digest, table_digests
+from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 ERRORS_LEFT = 22  # mypy's count; lower it with each fix, down to 0

@@ -4,8 +4,8 @@ sheetrunner paired it (its seating digest is in the Log) is left alone: its comp
 
 from __future__ import annotations
 
-from sheetrunner.logsheet import LogHistory, seating_digest
-from sheetrunner.model import Player, Round, Seat, Settings, Table
+from sheetrunner.workbook.logsheet import LogHistory, seating_digest
+from sheetrunner.model.event import Player, Round, Seat, Settings, Table
 from sheetrunner.validate.edits import hand_made_compromises
 
 REMATCH_HINT = "If that is not meant, swap one of them with a player at another table."

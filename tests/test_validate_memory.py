@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.grid import sheet_rows
-from sheetrunner.logsheet import LogHistory
-from sheetrunner.model import Player, Round, Seat, Table
+from sheetrunner.workbook.grid import sheet_rows
+from sheetrunner.workbook.logsheet import LogHistory
+from sheetrunner.model.event import Player, Round, Seat, Table
 from sheetrunner.validate.memory import (added_after_pairing, find_recorded_rounds, looks_like_round,
                                          values_without_header)
 

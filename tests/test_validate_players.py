@@ -4,10 +4,10 @@ ID twice, an empty name beside other values each get a problem at their cell; un
 
 from __future__ import annotations
 
-from sheetrunner import columns as cols
-from sheetrunner.grid import sheet_rows
-from sheetrunner.logsheet import LogHistory
-from sheetrunner.model import Settings
+from sheetrunner.model import columns as cols
+from sheetrunner.workbook.grid import sheet_rows
+from sheetrunner.workbook.logsheet import LogHistory
+from sheetrunner.model.event import Settings
 from sheetrunner.validate.players import missing_shown_columns, name_key, read_players, unused_byes
 
 ROUND_HEADERS = ["Table", "Seat", "ID", "Player", "OP", "SP"]

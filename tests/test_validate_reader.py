@@ -4,8 +4,8 @@ sheets are found by the name a person reads."""
 
 from __future__ import annotations
 
-from sheetrunner import columns as cols
-from sheetrunner.grid import FORMULA_WITHOUT_VALUE, sheet_rows
+from sheetrunner.model import columns as cols
+from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE, sheet_rows
 from sheetrunner.validate.reader import SheetReader, find_sheet, round_sheet_values, visible
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.grid import sheet_rows
-from sheetrunner.logsheet import LogHistory
-from sheetrunner.model import BYE, Player, Settings
-from sheetrunner.options import event_options
+from sheetrunner.workbook.grid import sheet_rows
+from sheetrunner.workbook.logsheet import LogHistory
+from sheetrunner.model.event import BYE, Player, Settings
+from sheetrunner.model.options import event_options
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.validate.rounds import not_on_roster_hint, read_rounds, round_sheets
 

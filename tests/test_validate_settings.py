@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetrunner.grid import FORMULA_WITHOUT_VALUE, sheet_rows
+from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE, sheet_rows
 from sheetrunner.validate.settings import read_settings
 
 BASE = [["Ruleset", "swiss"], ["Rounds", 5], ["Random seed", 7]]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetrunner.values import (LARGEST_WHOLE, BadValue, MatchScore, as_choice, as_games_won, as_number, as_text,
+from sheetrunner.model.values import (LARGEST_WHOLE, BadValue, MatchScore, as_choice, as_games_won, as_number, as_text,
                                 as_whole_number, as_yes_no, clean_text, is_blank, look_alike_digit, shown)
 
 DATE_ADVICE = "format the column as Text and type it again)"

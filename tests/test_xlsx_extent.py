@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/extent.py`: reading costs what the cells hold, never what their places declare (§7).
+"""Mirrors `sheetrunner/workbook/xlsx/extent.py`: reading costs what the cells hold, never what their places declare (§7).
 A sheet with a cell far from A1 is laid out again (rows with values numbered 1, 2, 3 …, their sheet numbers kept
 aside); a place beyond Excel's grid is damage, named; a sheet too spread out keeps only the columns up to its
 header row's last, with the first stray value of each column beyond."""
@@ -11,9 +11,9 @@ import pytest
 
 from xlsx_parts import MAIN, one_sheet_xlsx
 
-from sheetrunner.problems import EventError
-from sheetrunner.xlsx.extent import BUDGET, compact_sheet, lay_out, needs_care
-from sheetrunner.xlsx.read import read_workbook
+from sheetrunner.model.problems import EventError
+from sheetrunner.workbook.xlsx.extent import BUDGET, compact_sheet, lay_out, needs_care
+from sheetrunner.workbook.xlsx.read import read_workbook
 
 PART = "xl/worksheets/sheet2.xml"
 NO_BACKUPS = "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/package.py`: an xlsx package changed part by part. A new sheet is a new part with its
+"""Mirrors `sheetrunner/workbook/xlsx/package.py`: an xlsx package changed part by part. A new sheet is a new part with its
 entries in the workbook list, relationships, content types and document properties; a patched sheet is that one
 part re-serialised; every other part is written back byte for byte (§7)."""
 
@@ -12,10 +12,10 @@ import pytest
 
 from xlsx_parts import MAIN, REL, PKG, as_stored
 
-from sheetrunner.problems import EventError
-from sheetrunner.xlsx.package import Package, resolve
-from sheetrunner.xlsx.read import read_workbook
-from sheetrunner.xlsx.sheetxml import SheetTable
+from sheetrunner.model.problems import EventError
+from sheetrunner.workbook.xlsx.package import Package, resolve
+from sheetrunner.workbook.xlsx.read import read_workbook
+from sheetrunner.workbook.xlsx.sheetxml import SheetTable
 
 WORKSHEET = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/read.py`: a workbook's bytes read once, values through python-calamine, and what
+"""Mirrors `sheetrunner/workbook/xlsx/read.py`: a workbook's bytes read once, values through python-calamine, and what
 values cannot say (a formula never calculated, an error cell) told apart from a blank (§2, §7)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from sheetrunner.grid import FORMULA_WITHOUT_VALUE
-from sheetrunner.problems import EventError
-from sheetrunner.xlsx.read import cell_flags, read_workbook
+from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE
+from sheetrunner.model.problems import EventError
+from sheetrunner.workbook.xlsx.read import cell_flags, read_workbook
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 NO_BACKUPS = "Open it in Excel or LibreOffice, which may repair it, and save it again; or use a copy you kept."

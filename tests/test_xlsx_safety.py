@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/safety.py`: a file's bytes looked at before anything parses them. A damaged,
+"""Mirrors `sheetrunner/workbook/xlsx/safety.py`: a file's bytes looked at before anything parses them. A damaged,
 encrypted, old-format, Strict or hostile file is turned away with one sentence and a hint, never a traceback or a
 hang (§7); every part is unpacked once and every XML part parsed, with no DTD or entity allowed.
 (tests/test_hostile_files.py drives hostile workbooks through the CLI; this file calls the functions.)"""
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from sheetrunner.problems import EventError
-from sheetrunner.xlsx import safety
-from sheetrunner.xlsx.safety import (backup_hint, check_workbook_bytes, check_xml, damaged, is_xml_part,
+from sheetrunner.model.problems import EventError
+from sheetrunner.workbook.xlsx import safety
+from sheetrunner.workbook.xlsx.safety import (backup_hint, check_workbook_bytes, check_xml, damaged, is_xml_part,
                                      office_lock, read_file, read_member, read_parts)
 
 SAVE_AS = "Open it in Excel or LibreOffice and save it as an Excel Workbook (.xlsx)."

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/sheetxml.py`: worksheet XML for a new sheet, and cells set or rows appended in an
+"""Mirrors `sheetrunner/workbook/xlsx/sheetxml.py`: worksheet XML for a new sheet, and cells set or rows appended in an
 existing one. Numbers, text and booleans get their own cell types; text is always an inline string, so a name
 such as `=HYPERLINK(…)` stays text (§7); characters XML cannot carry are written as `_xHHHH_`."""
 
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from xlsx_parts import MAIN, one_sheet_xlsx
 
-from sheetrunner.xlsx.read import read_workbook
-from sheetrunner.xlsx.sheetxml import (SheetTable, Validation, append_rows, cell_xml, escape, new_sheet_xml,
+from sheetrunner.workbook.xlsx.read import read_workbook
+from sheetrunner.workbook.xlsx.sheetxml import (SheetTable, Validation, append_rows, cell_xml, escape, new_sheet_xml,
                                        ooxml_text, patch_cells, quoteattr, value_xml)
 
 

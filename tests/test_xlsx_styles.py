@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/styles.py`: the cell styles sheetrunner's sheets use (a bold white header on slate
+"""Mirrors `sheetrunner/workbook/xlsx/styles.py`: the cell styles sheetrunner's sheets use (a bold white header on slate
 blue, a 0.00% percentage), found in the workbook's style part or appended to it; one identical to what is wanted
 is reused, so repeated writes do not pile up styles; a workbook with no style part gets one, linked once."""
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from sheetrunner.xlsx.package import Package
-from sheetrunner.xlsx.styles import styles_part
+from sheetrunner.workbook.xlsx.package import Package
+from sheetrunner.workbook.xlsx.styles import styles_part
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

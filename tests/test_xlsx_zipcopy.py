@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/xlsx/zipcopy.py`: a zip written with its unchanged members copied as they are stored,
+"""Mirrors `sheetrunner/workbook/xlsx/zipcopy.py`: a zip written with its unchanged members copied as they are stored,
 compressed bytes and all; changed and new members deflated here; a member stored with a method other than stored
 or deflate compressed again (§7: every other part stays byte-identical)."""
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from xlsx_parts import as_stored
 
-from sheetrunner.xlsx.zipcopy import UTF8_NAMES, dos_stamp, stored_bytes, write_zip
+from sheetrunner.workbook.xlsx.zipcopy import UTF8_NAMES, dos_stamp, stored_bytes, write_zip
 
 WHEN = (2022, 11, 30, 23, 58, 44)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..xlsx import files
+from ..workbook.xlsx import files
 
 JOURNAL_NAME = "journal.sqlite"
 

@@ -16,12 +16,13 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .. import api, output
-from ..columns import PLAYER_COLUMNS
-from ..layout import PLAYERS_SHEET
-from ..merge import revalidated
-from ..problems import EventError, EventOver
-from ..sheets import player_cells
+from .. import api
+from ..commands import output
+from ..model.columns import PLAYER_COLUMNS
+from ..workbook.layout import PLAYERS_SHEET
+from ..commands.merge import revalidated
+from ..model.problems import EventError, EventOver
+from ..workbook.sheets import player_cells
 from ..validate import find_sheet
 from .guard import desk_refusal, refused
 from .journal import CONFLICT, WAITING

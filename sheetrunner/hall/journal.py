@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..workbook import now_text
+from ..workbook.book import now_text
 
 WAITING = "waiting"  # accepted, not yet in the round sheet
 WRITTEN = "written"  # in the round sheet (or found there already, typed alike)

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from ..reports.render import default_templates
-from ..round_reports import reports_folder
+from ..reports.round_reports import reports_folder
 from .guard import REPORT_POLICY, is_desk
 from .security import DESK_COOKIE, csrf_token, desk_cookie, secret_matches, table_code
 from .state import HallState

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..problems import Problem, Refusal, warning
+from ..model.problems import Problem, Refusal, warning
 from . import JOURNAL_NAME, hall_folder
 from .journal import CONFLICT, WAITING, Journal, Report
 from .results import write_waiting

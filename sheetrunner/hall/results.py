@@ -20,16 +20,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import finals
+from ..rules import finals
 from ..api import Loaded, load_event, save_logged, writing
-from ..columns import Column
-from ..merge import revalidated
-from ..model import Event, Round, Seat, Table
-from ..problems import EventError
-from ..round_reports import find_round
+from ..model.columns import Column
+from ..commands.merge import revalidated
+from ..model.event import Event, Round, Seat, Table
+from ..model.problems import EventError
+from ..reports.round_reports import find_round
 from ..rulesets import Ruleset
 from ..validate import find_sheet
-from ..values import BadValue
+from ..model.values import BadValue
 from .journal import CONFLICT, REFUSED, WAITING, WRITTEN, Journal, Report
 
 
@@ -65,7 +65,8 @@ def read_report(event: Event, ruleset: Ruleset, round_number: Any, label: Any, s
     read = [_read_seat(rules.layout.result_columns, seat, index + 1) for index, seat in enumerate(seats)]
     checked = Table(table.number, tuple(Seat(s.player_id, s.seat, values, row=s.row)
                                         for s, (values, _) in zip(table.seats, read)))
-    errors = [p for p in rules.game.check_table(checked, event.settings, round_.sheet, lambda key, row: "") if p.is_error]
+    checks = rules.game.check_table(checked, event.settings, round_.sheet, lambda key, row: "")
+    errors = [p for p in checks if p.is_error]
     if errors:
         raise ReportRefused(" ".join(f"{p.message} {p.hint}".strip() for p in errors))
     return round_, table, [shown for _, shown in read]

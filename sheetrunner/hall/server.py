@@ -16,8 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..problems import Problem, Refusal
-from ..round_reports import reports_folder
+from ..model.problems import Problem, Refusal
+from ..reports.round_reports import reports_folder
 from .pages import desk_address
 from .state import HallState
 from .views import current_round

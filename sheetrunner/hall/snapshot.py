@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..api import Loaded, load_event
-from ..model import Event
-from ..problems import EventError, Problem
+from ..model.event import Event
+from ..model.problems import EventError, Problem
 from ..reports.context import ReportData
 from ..rulesets import Ruleset
 from . import JOURNAL_NAME, hall_folder

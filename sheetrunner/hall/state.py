@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..model import Event
-from ..problems import EventError
+from ..model.event import Event
+from ..model.problems import EventError
 from .changes import Changes
 from .clock import RoundClock
 from . import JOURNAL_NAME, hall_folder

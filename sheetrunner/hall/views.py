@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..model import Event, Round
+from ..model.event import Event, Round
 from ..reports.context import build_report_data
 from ..rulesets import Ruleset
-from ..tournament import compute_scores, scored_rounds, standings_after
+from ..rules.tournament import compute_scores, scored_rounds, standings_after
 from .journal import ACTIVE, CONFLICT, UNCONFIRMED, WAITING, Report
 from .results import rules_of
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from typing import Sequence
 
-from ..problems import EventError, Problem
+from ..model.problems import EventError, Problem
 
 WIDTH, HEIGHT = 6.4, 2.8  # inches: half an A4 page's height leaves room for the tables
 

@@ -13,14 +13,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeVar
 
-from ..model import Event, Round, SeatScore
-from ..names import by_last_name, listed_name, sorted_players
-from ..numbers import shown_number
-from ..penalties import describe
+from ..model.event import Event, Round, SeatScore
+from ..model.names import by_last_name, listed_name, sorted_players
+from ..model.numbers import shown_number
+from ..rules.penalties import describe
 from ..rulesets import Ruleset
-from ..soft_scores import award_tables
-from ..standings import Standings
-from ..tiebreakers import Tiebreaker
+from ..rules.soft_scores import award_tables
+from ..rules.standings import Standings
+from ..rules.tiebreakers import Tiebreaker
 
 POSTER_ROWS = 16
 T = TypeVar("T")

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..problems import EventError, Problem
+from ..model.problems import EventError, Problem
 
 HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..problems import EventError, Problem
+from ..model.problems import EventError, Problem
 from .context import POSTER_ROWS, ReportData
 from .hall import phone_json, qr_code
 from .printing import SCREEN_PAGES

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..problems import EventError, Problem
-from ..swap import write_file
+from ..model.problems import EventError, Problem
+from ..workbook.swap import write_file
 from . import charts
 from .render import _render, environment
 

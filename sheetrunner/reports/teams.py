@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import Event, Round, Table
-from ..standings import Standings
+from ..model.event import Event, Round, Table
+from ..rules.standings import Standings
 from ..teams.matches import TeamMatch, group_round, match_labels
 from ..teams.scoring import BOARD_WINS, TeamEvent, build_team_event, team_standings
 from .context import shown, standings_data

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import importlib
 
-from ..columns import LONGEST_NAME
-from ..options import Option, event_options, late_options
-from ..values import LARGEST_WHOLE, LONGEST_CELL_TEXT
+from ..model.columns import LONGEST_NAME
+from ..model.options import Option, event_options, late_options
+from ..model.values import LARGEST_WHOLE, LONGEST_CELL_TEXT
 from .composed import Ruleset
 
 # name -> (module, class), in the order `rulesets`, init's drop-down and error messages list them

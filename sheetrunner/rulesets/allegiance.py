@@ -17,14 +17,14 @@ import random
 
 from fractions import Fraction
 
-from ..columns import Column
-from ..history import History
-from ..model import Event, Round, SeatScore, Settings, Table
-from ..options import FINAL_DECIDES_OPTION, Option
+from ..model.columns import Column
+from ..model.history import History
+from ..model.event import Event, Round, SeatScore, Settings, Table
+from ..model.options import FINAL_DECIDES_OPTION, Option
 from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
-from ..problems import Problem, warning
-from ..standings import Standings
+from ..model.problems import Problem, warning
+from ..rules.standings import Standings
 from .base import Locate, Game, entrants_in_order, finishing_order, names_of, teams_apart
 from .parts import Layout
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from ..columns import BYES
-from ..history import History
-from ..model import (DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Placing, Round, SeatScore,
+from ..model.columns import BYES
+from ..model.history import History
+from ..model.event import (DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNING, Event, Placing, Round, SeatScore,
                      Settings, Table)
-from ..options import ALLOW_REMATCHES, Option, distinct
+from ..model.options import ALLOW_REMATCHES, Option, distinct
 from ..pairing import Entrant, Pairing
-from ..problems import Problem
-from ..standings import Standings, compute_standings
-from ..tiebreakers import tiebreaker_options
-from ..xlsx.sheetxml import SheetTable
+from ..model.problems import Problem
+from ..rules.standings import Standings, compute_standings
+from ..rules.tiebreakers import tiebreaker_options
+from ..workbook.xlsx.sheetxml import SheetTable
 from .parts import Layout, Locate
 
 

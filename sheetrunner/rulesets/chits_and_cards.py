@@ -24,16 +24,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..columns import BYES, Column
-from ..history import History
-from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
+from ..model.columns import BYES, Column
+from ..model.history import History
+from ..model.event import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
 from ..pairing import Entrant, Pairing
 from ..pairing.chits import CardsEngine, ChitHolder, fallback_flag
 from ..pairing.tables import assign_tables
-from ..penalties import forced_outcomes
-from ..problems import Problem
-from ..standings import Standings, StandingsRow, compute_standings
-from ..tiebreakers import TIEBREAKERS, Tiebreaker
+from ..rules.penalties import forced_outcomes
+from ..model.problems import Problem
+from ..rules.standings import Standings, StandingsRow, compute_standings
+from ..rules.tiebreakers import TIEBREAKERS, Tiebreaker
 from .base import (Locate, Game, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
                    with_invited_byes)
 from .parts import Layout

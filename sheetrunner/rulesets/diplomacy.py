@@ -39,15 +39,15 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ..columns import Column
-from ..history import History
-from ..model import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
-from ..numbers import shown_number
-from ..options import FINAL_DECIDES_OPTION, MEAN, Option
+from ..model.columns import Column
+from ..model.history import History
+from ..model.event import SITS_OUT, Event, Player, Round, SeatScore, Settings, Table
+from ..model.numbers import shown_number
+from ..model.options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
-from ..problems import Problem
-from ..standings import Standings
+from ..model.problems import Problem
+from ..rules.standings import Standings
 from .base import Locate, Game, finishing_order, names_of, seeded_order, teams_apart
 from .parts import Layout
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..options import Option
+from ..model.options import Option
 from .diplomacy_scoring import (Board, PowerResult, System, c_diplo_80, c_diplo_100, carnage, carnage_2023,
                                 carnage_centre_count, carnage_dead_equal, ndc_1995, solo_winner, sum_of_squares,
                                 survivors, winner_takes)

@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model import Seat, Table
-from ..problems import Problem
-from ..values import IntentionalDraw, MatchScore
+from ..model.event import Seat, Table
+from ..model.problems import Problem
+from ..model.values import IntentionalDraw, MatchScore
 from .base import Locate
 
 OTHER_SIDE = {"W": "L", "L": "W", "D": "D"}

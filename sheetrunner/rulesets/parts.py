@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from ..columns import SEAT, Column
-from ..history import History
-from ..model import Event, Placing, Round, SeatScore
+from ..model.columns import SEAT, Column
+from ..model.history import History
+from ..model.event import Event, Placing, Round, SeatScore
 from ..pairing import Pairing
-from ..problems import Problem
-from ..standings import Standings
+from ..model.problems import Problem
+from ..rules.standings import Standings
 
-from ..xlsx.sheetxml import SheetTable
+from ..workbook.xlsx.sheetxml import SheetTable
 
 Locate = Callable[[str, int], str]  # (column key, sheet row) -> "D7"
 

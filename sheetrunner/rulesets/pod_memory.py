@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..model import Event, Round, Table
+from ..model.event import Event, Round, Table
 from ..pairing import PairingImpossible
 from ..pairing.round_robin import Meeting, meetings_of
-from ..problems import Problem, warning
+from ..model.problems import Problem, warning
 from .base import Locate
 from .pod_schedule import compute_pods, plan_pod, played_meetings, pod_schedule
 

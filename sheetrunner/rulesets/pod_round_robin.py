@@ -34,14 +34,14 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
-from ..columns import Column
-from ..history import History
-from ..model import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
-from ..options import Option
+from ..model.columns import Column
+from ..model.history import History
+from ..model.event import MATCH_LOSS, Event, Player, Round, SeatScore, Settings, Table
+from ..model.options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.tables import assign_tables
-from ..problems import Problem
-from ..standings import Standings, StandingsRow, compute_standings
+from ..model.problems import Problem
+from ..rules.standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Game, all_or_none
 from .parts import Layout
 from .pod_memory import lost_meetings, moved_players

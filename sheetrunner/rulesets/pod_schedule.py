@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass, field
 from string import ascii_uppercase
 
-from ..model import Event, Round
+from ..model.event import Event, Round
 from ..pairing import PairingImpossible
 from ..pairing.round_robin import Meeting, circle_schedule, complete_schedule, meetings_of, used_in_round
 from .base import seeded_order

@@ -52,11 +52,11 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 
-from ..columns import BYES, Column
-from ..model import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
-from ..options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
-from ..problems import Problem
-from ..values import IntentionalDraw, MatchScore
+from ..model.columns import BYES, Column
+from ..model.event import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
+from ..model.options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
+from ..model.problems import Problem
+from ..model.values import IntentionalDraw, MatchScore
 from .base import Locate, SwissPaired, drawn_winner
 from .parts import Layout
 from .one_entry import complete_drawn_games, complete_scores, typed_nothing

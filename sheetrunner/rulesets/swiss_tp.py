@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from ..columns import BYES, Column
-from ..model import Event, Round, SeatScore, Settings, Table
-from ..options import Option
-from ..problems import Problem
-from ..values import MatchScore
+from ..model.columns import BYES, Column
+from ..model.event import Event, Round, SeatScore, Settings, Table
+from ..model.options import Option
+from ..model.problems import Problem
+from ..model.values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
 from .parts import Layout
 from .one_entry import check_scores, complete_scores, plain_numbers

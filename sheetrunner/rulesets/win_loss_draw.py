@@ -13,9 +13,9 @@ import random
 from fractions import Fraction
 from typing import Callable
 
-from ..columns import Column
-from ..model import Round, SeatScore, Settings, Table
-from ..problems import Problem
+from ..model.columns import Column
+from ..model.event import Round, SeatScore, Settings, Table
+from ..model.problems import Problem
 from .base import Locate, drawn_winner
 from .one_entry import complete_win_loss_draw
 

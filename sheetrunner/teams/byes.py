@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import SeatScore, Settings
-from ..values import BadValue, as_number, as_text
+from ..model.event import SeatScore, Settings
+from ..model.values import BadValue, as_number, as_text
 
 EVERY_BOARD, DRAWN, AVERAGE = "every board won", "drawn match", "own average"
 TEAM_BYE_WORDS = (EVERY_BOARD, DRAWN, AVERAGE)

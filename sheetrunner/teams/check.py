@@ -9,13 +9,13 @@ team is read from Players.
 
 from __future__ import annotations
 
-from .. import columns as cols
-from ..grid import SheetRows
-from ..model import Event, Round, Seat
-from ..problems import ERROR, WARNING, Problem, warning
+from ..model import columns as cols
+from ..workbook.grid import SheetRows
+from ..model.event import Event, Round, Seat
+from ..model.problems import ERROR, WARNING, Problem, warning
 from ..validate.players import name_key
 from ..validate.reader import SheetReader, find_sheet
-from ..values import as_text, is_blank
+from ..model.values import as_text, is_blank
 from .matches import TeamRound, group_round
 from .roster import ROUND_TEAM, TEAM_MATCH, Team, compute_teams
 

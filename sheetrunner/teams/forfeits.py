@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from ..model import Event, SeatScore
+from ..model.event import Event, SeatScore
 from .matches import group_round, match_labels
 from .roster import compute_teams
 

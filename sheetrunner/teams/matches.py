@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Round, Seat, Table
+from ..model.event import Round, Seat, Table
 
 
 @dataclass

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..history import compute_history
-from ..model import BYE, Event, Label, Player
+from ..model.history import compute_history
+from ..model.event import BYE, Event, Label, Player
 from ..pairing import PairedTable, Pairing
 from .roster import TEAM_MATCH, Team
 from .scoring import TeamScoring, build_team_event, swiss, team_standings

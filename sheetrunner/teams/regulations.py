@@ -7,10 +7,10 @@ every board won), so the rest of the event is still checked; the error stops any
 
 from __future__ import annotations
 
-from ..model import Settings
-from ..options import normal
-from ..problems import Problem
-from ..values import BadValue
+from ..model.event import Settings
+from ..model.options import normal
+from ..model.problems import Problem
+from ..model.values import BadValue
 from .byes import EVERY_BOARD, TeamBye, read_team_bye
 from .scoring import TEAM_TIEBREAKERS
 from .tiebreakers import FOR_TEAMS

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..columns import Column
-from ..model import Player
+from ..model.columns import Column
+from ..model.event import Player
 from ..validate.players import name_key  # two Team cells name one team when they read the same
-from ..values import as_text, is_blank
+from ..model.values import as_text, is_blank
 
 TEAM_MATCH = Column("team_match", "Team match", ("Team game",), hint="Type the team match this row belongs "
                          "to (the same label on every board of the match), or BYE for a team bye.", width=11)

@@ -6,11 +6,11 @@ Each problem is said at its cell with how to fix it, all of them at once, as val
 
 from __future__ import annotations
 
-from .. import columns as cols
-from ..grid import SheetRows
-from ..model import Event
-from ..problems import Problem, warning
-from ..values import is_blank
+from ..model import columns as cols
+from ..workbook.grid import SheetRows
+from ..model.event import Event
+from ..model.problems import Problem, warning
+from ..model.values import is_blank
 from ..validate.reader import SheetReader
 from .roster import BOARD, Team, compute_teams
 

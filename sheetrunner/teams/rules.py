@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..grid import SheetRows
-from ..history import History
-from ..model import Event, Placing, Round, SeatScore, Settings
+from ..workbook.grid import SheetRows
+from ..model.history import History
+from ..model.event import Event, Placing, Round, SeatScore, Settings
 from ..pairing import Pairing
-from ..options import TEAM_RESULTS
-from ..problems import EventError, Problem, warning
+from ..model.options import TEAM_RESULTS
+from ..model.problems import EventError, Problem, warning
 from ..rulesets import Ruleset
 from ..rulesets.parts import Locate
-from ..standings import Standings
+from ..rules.standings import Standings
 from ..validate.reader import find_sheet
-from ..xlsx.sheetxml import SheetTable
+from ..workbook.xlsx.sheetxml import SheetTable
 from .check import lineup_problems
 from .cut import champion, cut_problems, pair_team_stage, team_placings
 from .pairing import TeamPairing, pair_teams, reserves

@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Protocol
 
-from ..model import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
-from ..options import TEAM_RESULTS, event_options
+from ..model.event import BYE, Event, Player, Round, Seat, SeatScore, Settings, Table
+from ..model.options import TEAM_RESULTS, event_options
 from ..rulesets import Ruleset, known_ruleset
 from ..rulesets.swiss_tp import BYE as BYE_TP, DEFEAT, TIE, VICTORY
-from ..standings import Standings
-from ..tournament import compute_scores, scored_rounds
+from ..rules.standings import Standings
+from ..rules.tournament import compute_scores, scored_rounds
 from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
 from .byes import AVERAGE, DRAWN, TeamBye, bye_values, with_averages
 from .matches import TeamMatch, TeamRound, group_round, match_labels

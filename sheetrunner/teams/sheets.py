@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import BYE, Event
-from ..numbers import cell_number
-from ..sheets import column_range, round_headers, validation_for
-from ..standings import Standings
-from ..xlsx.sheetxml import SheetTable
+from ..model.event import BYE, Event
+from ..model.numbers import cell_number
+from ..workbook.sheets import column_range, round_headers, validation_for
+from ..rules.standings import Standings
+from ..workbook.xlsx.sheetxml import SheetTable
 from .pairing import TeamPairing
 from .roster import ROUND_TEAM, TEAM_MATCH, Team
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..finals import cut_of_teams, cut_problems
-from ..layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
-from ..logsheet import LogHistory, changed_rounds, read_log
-from ..model import Event
-from ..penalties import with_disqualifications
-from ..problems import Problem, one_per_cause
+from ..rules.finals import cut_of_teams, cut_problems
+from ..workbook.layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
+from ..workbook.logsheet import LogHistory, changed_rounds, read_log
+from ..model.event import Event
+from ..rules.penalties import with_disqualifications
+from ..model.problems import Problem, one_per_cause
 from ..rulesets import Ruleset
-from ..grid import SheetRows
+from ..workbook.grid import SheetRows
 from .copies import sheet_copies
 from .edits import hand_made_compromises
 from .intent import intent_warnings

@@ -16,14 +16,14 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Collection, Iterator
 
-from .. import columns as cols
-from ..columns import Column
-from ..finals import is_stage_title
-from ..grid import SheetRows
-from ..layout import EVENT_SHEET, LOG_SHEET, PLAYERS_SHEET, round_number, round_title, sheet_key
-from ..options import normal
-from ..problems import Problem, warning
-from ..values import as_text, is_blank
+from ..model import columns as cols
+from ..model.columns import Column
+from ..rules.finals import is_stage_title
+from ..workbook.grid import SheetRows
+from ..workbook.layout import EVENT_SHEET, LOG_SHEET, PLAYERS_SHEET, round_number, round_title, sheet_key
+from ..model.options import normal
+from ..model.problems import Problem, warning
+from ..model.values import as_text, is_blank
 from .penalties import PENALTIES_SHEET
 from .players import name_key
 from .reader import find_sheet, visible

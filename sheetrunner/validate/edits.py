@@ -12,9 +12,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Callable
 
-from ..logsheet import LogHistory, seating_digest
-from ..model import Player, Round, Settings, Table
-from ..problems import Problem, warning
+from ..workbook.logsheet import LogHistory, seating_digest
+from ..model.event import Player, Round, Settings, Table
+from ..model.problems import Problem, warning
 from ..rulesets.base import teams_apart
 
 

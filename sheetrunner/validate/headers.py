@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import columns as cols
-from ..columns import Column
-from ..grid import SheetRows, cell_name
-from ..problems import Problem
-from ..values import is_blank
+from ..model import columns as cols
+from ..model.columns import Column
+from ..workbook.grid import SheetRows, cell_name
+from ..model.problems import Problem
+from ..model.values import is_blank
 
 BACKUP_HINT = "the newest backup (in the -backups folder beside the workbook)"
 PLAYER_COLUMNS = (cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER)

@@ -16,10 +16,10 @@ import unicodedata
 from collections import Counter
 from typing import NamedTuple
 
-from ..grid import SheetRows, column_number
-from ..model import Event, Player, Round
-from ..problems import Problem, warning
-from ..values import is_blank
+from ..workbook.grid import SheetRows, column_number
+from ..model.event import Event, Player, Round
+from ..model.problems import Problem, warning
+from ..model.values import is_blank
 from .players import name_key
 
 NAME_COLUMN = re.compile(r"^([A-Z]+)")

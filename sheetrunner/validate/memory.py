@@ -10,13 +10,13 @@ becoming an event with a round missing, a new player or a lost column.
 
 from __future__ import annotations
 
-from .. import columns as cols
-from ..layout import is_output_sheet, renamed_round_number, round_number, round_title
-from ..logsheet import LogHistory
-from ..model import Player, Round
-from ..problems import ERROR, WARNING, Problem
-from ..values import is_blank
-from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
+from ..model import columns as cols
+from ..workbook.layout import is_output_sheet, renamed_round_number, round_number, round_title
+from ..workbook.logsheet import LogHistory
+from ..model.event import Player, Round
+from ..model.problems import ERROR, WARNING, Problem
+from ..model.values import is_blank
+from ..workbook.grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
 from .players import name_key
 from .reader import round_sheet_values, visible
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import columns as cols
-from ..columns import Column
-from ..layout import PLAYERS_SHEET
-from ..logsheet import LogHistory
-from ..model import Player
-from ..names import FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
-from ..options import normal
-from ..problems import Problem
+from ..model import columns as cols
+from ..model.columns import Column
+from ..workbook.layout import PLAYERS_SHEET
+from ..workbook.logsheet import LogHistory
+from ..model.event import Player
+from ..model.names import FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
+from ..model.options import normal
+from ..model.problems import Problem
 from ..rulesets import all_rulesets
-from ..values import BadValue, as_text, as_whole_number, is_blank
-from ..grid import SheetRows, cell_name
+from ..model.values import BadValue, as_text, as_whole_number, is_blank
+from ..workbook.grid import SheetRows, cell_name
 from .reader import SheetReader, round_sheet_values, unreadable_cell
 
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..finals import cut_of_teams, stage_rules, undecided_match, cut_size, is_stage_title, misplaced, stage_titles
-from ..grid import SheetRows
-from ..layout import sheet_key
-from ..logsheet import LogHistory
-from ..model import Event, Player, Round, Settings
-from ..problems import Problem
+from ..rules.finals import cut_of_teams, stage_rules, undecided_match, cut_size, is_stage_title, misplaced, stage_titles
+from ..workbook.grid import SheetRows
+from ..workbook.layout import sheet_key
+from ..workbook.logsheet import LogHistory
+from ..model.event import Event, Player, Round, Settings
+from ..model.problems import Problem
 from ..rulesets import Ruleset
-from ..tournament import missing_results, standings_after
+from ..rules.tournament import missing_results, standings_after
 from .rounds import RoundReader
 
 

@@ -6,12 +6,12 @@ import re
 import unicodedata
 from typing import Any, Iterator
 
-from ..columns import Column, by_header
-from ..layout import round_number, sheet_key
-from ..options import normal
-from ..problems import Problem
-from ..values import BadValue, as_text, is_blank
-from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
+from ..model.columns import Column, by_header
+from ..workbook.layout import round_number, sheet_key
+from ..model.options import normal
+from ..model.problems import Problem
+from ..model.values import BadValue, as_text, is_blank
+from ..workbook.grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
 
 CELL_NAME = re.compile(r"([A-Z]+)(\d+)")
 

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import columns as cols
-from ..columns import Column, by_header
-from ..finals import stage_rules
-from ..grid import SheetRows, cell_name, column_letter
-from ..logsheet import NOTES_RECORDED, LogHistory, note_digest
-from ..model import Round
-from ..options import normal
-from ..problems import Problem
+from ..model import columns as cols
+from ..model.columns import Column, by_header
+from ..rules.finals import stage_rules
+from ..workbook.grid import SheetRows, cell_name, column_letter
+from ..workbook.logsheet import NOTES_RECORDED, LogHistory, note_digest
+from ..model.event import Round
+from ..model.options import normal
+from ..model.problems import Problem
 from ..rulesets import Ruleset
-from ..values import as_text, is_blank
+from ..model.values import as_text, is_blank
 from .headers import headers_readable
 
 LISTED = 3  # cells named per column; the rest are counted

@@ -7,17 +7,17 @@ from dataclasses import replace
 from functools import cached_property
 from typing import AbstractSet, Any, Callable
 
-from .. import columns as cols
-from ..layout import PLAYERS_SHEET, round_number, round_title, sheet_key
-from ..logsheet import LogHistory
-from ..model import BYE, Event, Player, Round, Seat, Settings, Table, label_order
-from ..problems import ERROR, WARNING, Problem
+from ..model import columns as cols
+from ..workbook.layout import PLAYERS_SHEET, round_number, round_title, sheet_key
+from ..workbook.logsheet import LogHistory
+from ..model.event import BYE, Event, Player, Round, Seat, Settings, Table, label_order
+from ..model.problems import ERROR, WARNING, Problem
 from ..rulesets import Ruleset
 from ..rulesets.parts import Locate
 from ..rulesets.one_entry import WinnerName
-from ..tournament import missing_results
-from ..values import BadValue, as_label, as_text, is_blank, shown
-from ..grid import SheetRows, cell_name
+from ..rules.tournament import missing_results
+from ..model.values import BadValue, as_label, as_text, is_blank, shown
+from ..workbook.grid import SheetRows, cell_name
 from .headers import typed_over, unreadable_headers
 from .players import name_key
 from .memory import values_without_header

@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from .. import __version__
-from ..columns import Column
-from ..layout import EVENT_SHEET
-from ..model import Settings
-from ..options import FORMAT_VERSION, Option, event_options, normal, option_by_label
-from ..problems import Problem
+from ..model.columns import Column
+from ..workbook.layout import EVENT_SHEET
+from ..model.event import Settings
+from ..model.options import FORMAT_VERSION, Option, event_options, normal, option_by_label
+from ..model.problems import Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
-from ..tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
-from ..values import BadValue, as_text, is_blank
-from ..grid import SheetRows
+from ..rules.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
+from ..model.values import BadValue, as_text, is_blank
+from ..workbook.grid import SheetRows
 from .reader import SheetReader, find_sheet
 
 Typed = dict[str, tuple[int, Any, str]]  # normal(label) -> (row, raw value, label as typed)

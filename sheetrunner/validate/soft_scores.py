@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model import Player, Settings
-from ..options import SOFT_SCORE_USES, normal
-from ..problems import Problem
-from ..soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
-from ..values import BadValue, as_number, is_blank
-from ..grid import SheetRows, cell_name
+from ..model.event import Player, Settings
+from ..model.options import SOFT_SCORE_USES, normal
+from ..model.problems import Problem
+from ..rules.soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
+from ..model.values import BadValue, as_number, is_blank
+from ..workbook.grid import SheetRows, cell_name
 from .reader import unreadable_cell
 
 

@@ -1,0 +1,1 @@
+"""A season across many events: its workbook, its standings, its reports."""

@@ -1,0 +1,45 @@
+"""Who met whom, who had a bye, who sat where: what pairing needs from past rounds."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .event import Round
+
+
+@dataclass
+class History:
+    met: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> last round
+    times: dict[int, dict[int, int]] = field(default_factory=lambda: defaultdict(dict))  # pid -> opp -> meetings
+    byes: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    last_table: dict[int, int] = field(default_factory=dict)
+    seats: dict[int, dict[int | str, int]] = field(  # pid -> seat (a number, or a power) -> times sat there
+        default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+
+
+def compute_history(rounds: tuple[Round, ...] | list[Round]) -> History:
+    history = History()
+    for round_ in rounds:
+        add_round(history, round_)
+    return history
+
+
+def add_round(history: History, round_: Round) -> None:
+    """The history with one more round played after those it holds (`simulate` keeps one as it plays)."""
+    met, times, seats, number = history.met, history.times, history.seats, round_.number
+    for pid in round_.byes:
+        history.byes[pid] += 1
+    for table in round_.games:
+        ids = table.player_ids
+        for seat in table.seats:
+            seats[seat.player_id][seat.seat] += 1
+        for pid in ids:
+            met_by, times_by = met[pid], times[pid]
+            for other in ids:
+                if other != pid:
+                    met_by[other] = number
+                    times_by[other] = times_by.get(other, 0) + 1
+    # the table each player sat at in the latest round, when it is a number the engines give out
+    history.last_table = {pid: table.number for table in round_.games for pid in table.player_ids
+                          if isinstance(table.number, int)}

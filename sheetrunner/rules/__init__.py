@@ -1,0 +1,1 @@
+"""What the rounds mean: scores, standings and tiebreakers, penalties, the top cut, the steps between reading and writing."""

@@ -1,0 +1,87 @@
+"""What one simulated event shows, round by round (`simulate.run_once`): records, repeats, floats, spreads.
+
+Kept beside the play itself, and counted as each round is played rather than from every round again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..model.event import Round, Table
+from ..rulesets import Ruleset
+from ..rules.standings import Standings
+
+ZERO = Fraction(0)
+
+
+@dataclass
+class RunFigures:
+    """What one simulated event showed, round by round."""
+
+    records: list[Counter] = field(default_factory=list)  # two-player: "3-1" -> players, after each round
+    cut_records: list[tuple[str, bool]] = field(default_factory=list)  # each player's final record, in the cut?
+    cut_line: str = ""  # the record of the last player in the cut
+    undefeated: list[int] = field(default_factory=list)  # after each round
+    rematches: list[int] = field(default_factory=list)  # pairs meeting again, each round
+    long_floats: list[int] = field(default_factory=list)  # pairs more than one score group apart, each round
+    byes: list[int] = field(default_factory=list)  # byes or sit-outs, each round
+    sizes: list[Counter] = field(default_factory=list)  # games by size, each round
+    spreads: list[int] = field(default_factory=list)  # the widest spread of wins inside one game, each round
+    repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
+
+
+def count_round(tally: dict[int, list[int]], round_: Round) -> None:
+    """Each player's [wins, losses, draws] with one more round: a bye is a win."""
+    for pid in round_.byes:
+        tally[pid][0] += 1
+    for table in round_.games:
+        won = winners(table)
+        for pid in table.player_ids:
+            tally[pid][0 if pid in won else 2 if not won else 1] += 1
+
+
+def winners(table: Table) -> set[int]:
+    """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
+    first, second = table.seats
+    if "result" in first.result:
+        return {s.player_id for s in table.seats if s.result["result"] == "W"}
+    key = "op" if "op" in first.result else "games_won"
+    if first.result[key] == second.result[key]:
+        return set()
+    return {max(table.seats, key=lambda s: s.result[key]).player_id}
+
+
+def records_of(tally: dict[int, list[int]]) -> dict[int, str]:
+    """Each player's record as `record_text` writes it."""
+    return {pid: record_text(*counts) for pid, counts in tally.items()}
+
+
+def record_text(wins: int, losses: int, draws: int) -> str:
+    """"3-1", or "3-1-1" with draws."""
+    return f"{wins}-{losses}" + (f"-{draws}" if draws else "")
+
+
+def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history) -> None:
+    """One round's figures, from the standings and history it was paired on."""
+    met, tables = history.met, [t.player_ids for t in played.games]
+    figures.rematches.append(sum(1 for t in tables for a in t for b in t if a < b and b in met.get(a, {})))
+    figures.byes.append(len(played.byes))
+    figures.sizes.append(Counter(len(t) for t in tables))
+    score = scores_of(before, ruleset.game.score_key)
+    group = {value: index for index, value in enumerate(sorted(set(score.values())))}
+    figures.long_floats.append(sum(1 for a, *rest in tables if len(rest) == 1 and abs(group[score[a]] -
+                                                                                     group[score[rest[0]]]) > 1))
+    figures.spreads.append(float(max((max(score[p] for p in t) - min(score[p] for p in t) for t in tables),
+                                     default=0)))
+    figures.repeat_powers.append(sum(1 for t in played.games for s in t.seats
+                                     if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
+
+
+def scores_of(standings: Standings, key: str) -> dict[int, Fraction | int]:
+    """Each player's score column, as ints when every score is whole: the same figures, without fractions."""
+    score = {row.player.id: row.values.get(key, ZERO) for row in standings.rows}
+    if all(type(value) is int or value.denominator == 1 for value in score.values()):
+        return {pid: value if type(value) is int else value.numerator for pid, value in score.items()}
+    return score

@@ -1,0 +1,182 @@
+"""The tiebreakers `simulate` ranks by, kept as sums that grow with each scored round (issue 34).
+
+`tiebreakers.py` computes every column again from the whole table of scores, in exact fractions: right for a
+command that ranks once, but `simulate` ranks after every round of hundreds of events. Here each player's
+sums (points, rounds played, games, opponents) grow as a round is scored, and each column is computed from
+them in integers: a ratio (a win percentage, a mean over opponents) is scaled by a common denominator of
+every value it can take this round, so comparing two players stays exact and ties stay ties.
+
+A column is `(keys, scale)`: player -> integer, and the value is `Fraction(key, scale)`; a scale of None is a
+sum of whole numbers given as an int, as `ScoreTable.total` gives a sum of ints (the pairing engines read the
+score column, so it keeps its type). A tiebreaker without a column here, or a value that is
+not whole where a ratio needs whole numbers, raises `Unsupported`: the caller ranks from scratch instead.
+Each function mirrors the one of the same name in `tiebreakers.py`; `tests/test_simulate_speed.py` holds
+them equal after every simulated round.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from fractions import Fraction
+from typing import Callable
+
+from ..model.event import SeatScore
+from ..model.options import ID_RULES
+from ..rules.tiebreakers import OUTCOME_WINS, ScoreTable, game_points, seeded_draw
+
+Column = tuple[dict, "int | None"]  # player -> scaled integer, scale (None: the int itself)
+THIRDS = {outcome: int(value * 3) for outcome, value in OUTCOME_WINS.items()}  # wins counted in thirds
+
+
+class Unsupported(Exception):
+    """A tiebreaker or a value the running columns do not keep: rank from scratch."""
+
+
+def whole(value) -> int:
+    """An integral score value as an int (they are Fractions with denominator 1, or ints)."""
+    if type(value) is int:
+        return value
+    numerator, denominator = value.as_integer_ratio()
+    if denominator == 1:
+        return numerator
+    raise Unsupported(f"{value} is not a whole number")
+
+
+class Tally:
+    """Each player's sums over the rounds scored so far."""
+
+    def __init__(self, everyone: tuple[int, ...], table: ScoreTable) -> None:
+        self.everyone, self.table = everyone, table  # `table`: the settings and context, with no rows
+        self.totals: dict[str, dict[int, int]] = defaultdict(lambda: dict.fromkeys(everyone, 0))
+        self.fractions: dict[str, set[int]] = defaultdict(set)  # players whose total is a Fraction, as the sum gives
+        self.played = dict.fromkeys(everyone, 0)
+        self.opponents: dict[int, list[int]] = {pid: [] for pid in everyone}
+        self.thirds = dict.fromkeys(everyone, 0)  # pod wins, in thirds (a draw is a third of a win)
+        self.beaten: dict[int, list[tuple[int, int]]] = {pid: [] for pid in everyone}  # (thirds, opponent) won
+        self.random: dict[int, int] | None = None
+
+    def add(self, scores: list[SeatScore]) -> None:
+        """Count one round's scores."""
+        totals, fractions = self.totals, self.fractions
+        for score in scores:
+            pid, outcome = score.player_id, score.outcome
+            if outcome not in THIRDS:  # "absent" rounds are not played: rank from scratch
+                raise Unsupported(outcome)
+            for key, value in score.values.items():
+                if type(value) is not int:
+                    fractions[key].add(pid)
+                    value = whole(value)
+                totals[key][pid] += value
+            self.played[pid] += 1
+            self.thirds[pid] += THIRDS[outcome]
+            self.opponents[pid].extend(score.opponents)
+            if outcome in ("win", "draw"):
+                self.beaten[pid].extend((THIRDS[outcome], opp) for opp in score.opponents)
+
+
+def total(value_key: str) -> Callable[[Tally], Column]:
+    def column(tally: Tally) -> Column:
+        return tally.totals[value_key], 1 if tally.fractions[value_key] else None
+    return column
+
+
+def opponents_sum(value_key: str) -> Callable[[Tally], Column]:
+    def column(tally: Tally) -> Column:
+        sums = tally.totals[value_key]
+        return {pid: sum(map(sums.__getitem__, opps)) for pid, opps in tally.opponents.items()}, 1
+    return column
+
+
+def ratio(numerators: dict[int, int], denominators: dict[int, int], floor: Fraction, per: int) -> Column:
+    """max(floor, n / (per x d)) for every player (the floor alone when d is 0), scaled to integers."""
+    scale = math.lcm(floor.denominator, *{per * d for d in denominators.values() if d})
+    least = floor * scale
+    if least.denominator != 1:
+        raise Unsupported(floor)
+    least = least.numerator
+    return {pid: max(least, numerators[pid] * (scale // (per * d))) if d else least
+            for pid, d in denominators.items()}, scale
+
+
+def opponents_mean(of: Callable[[Tally], Column], tally: Tally) -> Column:
+    """The mean of a column over each player's opponents, once per game (0 with none), scaled to integers."""
+    values, scale = of(tally)
+    counts = {len(opps) for opps in tally.opponents.values() if opps}
+    common = math.lcm(*counts) if counts else 1
+    value = values.__getitem__
+    return {pid: sum(map(value, opps)) * (common // len(opps)) if opps else 0
+            for pid, opps in tally.opponents.items()}, scale * common
+
+
+def match_win_pct(tally: Tally) -> Column:
+    win = Fraction(tally.table.option("points_win"))
+    points = {pid: n * win.denominator for pid, n in tally.totals["mp"].items()}
+    return ratio(points, tally.played, Fraction(tally.table.option("match_win_floor")), whole(win.numerator))
+
+
+def game_win_pct(tally: Tally) -> Column:
+    """Intentional draws' games score as drawn ones or as lost ones, as the option says (`tiebreakers`)."""
+    won_points, drawn_points, lost_points = (whole(p) for p in game_points(tally.table))
+    id_points = drawn_points if tally.table.option("game_points_intentional_draw") == ID_RULES[0] else 0
+    totals = tally.totals
+    won, drawn, agreed, games = (totals[key] for key in ("games_won", "games_drawn", "id_games", "games_played"))
+    points = {pid: won_points * won[pid] + drawn_points * drawn[pid] + id_points * agreed[pid]
+              + lost_points * (games[pid] - won[pid] - drawn[pid] - agreed[pid]) for pid in tally.everyone}
+    return ratio(points, games, Fraction(tally.table.option("game_win_floor")), won_points)
+
+
+def win_pct(tally: Tally) -> Column:
+    return ratio(tally.thirds, tally.played, Fraction(0), 3)
+
+
+def floored_win_pct(tally: Tally) -> Column:
+    return ratio(tally.thirds, tally.played, Fraction(tally.table.option("win_pct_floor")), 3)
+
+
+def opponents_win_pct(tally: Tally) -> Column:
+    return opponents_mean(floored_win_pct, tally)
+
+
+def pod_wins(tally: Tally) -> Column:
+    return dict(tally.thirds), 3
+
+
+def over_wins(of: Callable[[Tally], Column]) -> Callable[[Tally], Column]:
+    """For each game won, the beaten opponent's value; a draw a third of it."""
+    def column(tally: Tally) -> Column:
+        values, scale = of(tally)
+        return {pid: sum(thirds * values[opp] for thirds, opp in beaten)
+                for pid, beaten in tally.beaten.items()}, 3 * scale
+    return column
+
+
+def chits(tally: Tally) -> Column:
+    rounds = whole(tally.table.context("rounds", 0))
+    keys, scale = total("chits")(tally)
+    return {pid: rounds + value for pid, value in keys.items()}, scale
+
+
+def card(tally: Tally) -> Column:
+    cards = tally.table.context("cards", {})
+    return {pid: cards.get(pid, 0) for pid in tally.everyone}, 1
+
+
+def random_draw(tally: Tally) -> Column:
+    if tally.random is None:
+        tally.random = {pid: seeded_draw(pid, tally.table.seed) for pid in tally.everyone}
+    return tally.random, 1
+
+
+win_resistance = over_wins(pod_wins)
+COLUMNS: dict[str, Callable[[Tally], Column]] = {
+    "random": random_draw, "tp": total("tp"), "op": total("op"), "sp": total("sp"), "match_points": total("mp"),
+    "opponents_op": opponents_sum("op"), "opponents_match_points": opponents_sum("mp"),
+    "match_win_pct": match_win_pct, "opponents_match_win_pct": lambda t: opponents_mean(match_win_pct, t),
+    "game_win_pct": game_win_pct, "opponents_game_win_pct": lambda t: opponents_mean(game_win_pct, t),
+    "win_pct": win_pct, "opponents_win_pct": opponents_win_pct,
+    "opponents_opponents_win_pct": lambda t: opponents_mean(opponents_win_pct, t),
+    "win_resistance": win_resistance, "win_resistance_resistance": over_wins(win_resistance),
+    "wins": total("wins"), "vi": total("vi"), "opponents_vi": opponents_sum("vi"), "centres": total("centres"),
+    "chits": chits, "card": card,
+}
