@@ -110,6 +110,23 @@ def test_a_table_knows_its_players_and_their_opponents():
     assert bye(9).is_bye
 
 
+@given(st.lists(st.integers(min_value=1, max_value=4), min_size=1, max_size=4), st.integers(min_value=0, max_value=5))
+def test_everyone_else_at_the_table_is_an_opponent_the_two_player_shortcut_included(ids, player_id):
+    table = game(1, *(seat(pid) for pid in ids))
+    assert table.opponents_of(player_id) == tuple(pid for pid in ids if pid != player_id)
+
+
+def test_what_a_table_or_a_round_works_out_once_is_kept_and_changes_nothing_it_is_compared_by():
+    """`kept_property`: the players of a table, a round's games and byes are worked out when first read and kept
+    in the object (the seats and tables of these frozen objects never change)."""
+    table = game(4, seat(1), seat(2))
+    assert table.player_ids is table.player_ids and table.player_ids == (1, 2)
+    assert table == game(4, seat(1), seat(2)) and hash(table) == hash(game(4, seat(1), seat(2)))
+    round_ = Round(2, (table, bye(3)))
+    assert round_.games is round_.games and round_.byes == (3,)
+    assert Table.player_ids.__doc__ and round_ == Round(2, (game(4, seat(1), seat(2)), bye(3)))
+
+
 def test_a_round_separates_games_from_byes():
     round_ = Round(2, (game(1, seat(1), seat(2, "L")), bye(3), game(2, seat(4), seat(5, "L"))), "Round 2")
     assert [t.number for t in round_.games] == [1, 2]

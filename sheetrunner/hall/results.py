@@ -30,7 +30,7 @@ from ..reports.round_reports import find_round
 from ..rulesets import Ruleset
 from ..validate import find_sheet
 from ..model.values import BadValue
-from .journal import CONFLICT, REFUSED, WAITING, WRITTEN, Journal, Report
+from .journal import CONFLICT, REFUSED, WRITTEN, Journal, Report
 
 
 class ReportRefused(Exception):

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable, Generic, TypeVar, overload
 
 from .options import DECLARED
 
@@ -24,6 +24,7 @@ DISQUALIFICATION = "disqualification"
 POINT_DEDUCTION = "point deduction"
 PENALTY_KINDS = (WARNING, GAME_LOSS, MATCH_LOSS, DISQUALIFICATION, POINT_DEDUCTION)
 Label = int | str  # a table, game or board label: 12, "A", "1A", "Table 12"
+T = TypeVar("T")
 
 
 def label_order(label: Label) -> tuple:
@@ -32,6 +33,27 @@ def label_order(label: Label) -> tuple:
         return (0, label, "")
     parts = re.split(r"(\d+)", str(label).casefold())  # \d: decimal digits of any script, which int() reads
     return (1, 0, tuple((0, int(part), "") if part.isdecimal() else (1, 0, part) for part in parts if part))
+
+
+class kept_property(Generic[T]):
+    """A property worked out when first read and kept in the instance, as `functools.cached_property` does,
+    without the lock it takes before Python 3.12 (a microsecond on each first read: `simulate` reads every
+    table of thousands of rounds). For the frozen objects below, whose fields never change."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute, self.name, self.__doc__ = compute, compute.__name__, compute.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type) -> kept_property[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type) -> kept_property[T] | T:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -85,13 +107,20 @@ class Table:
     def is_bye(self) -> bool:
         return self.number == BYE
 
-    @property
+    @kept_property
     def player_ids(self) -> tuple[int, ...]:
+        """Kept once worked out: scoring, history and `simulate` read it per seat."""
         return tuple(seat.player_id for seat in self.seats)
 
     def opponents_of(self, player_id: int) -> tuple[int, ...]:
         """Everyone else at this table."""
-        return tuple(pid for pid in self.player_ids if pid != player_id)
+        ids = self.player_ids
+        if len(ids) == 2:  # most tables: the same, without a generator (scoring asks for every seat)
+            first, second = ids
+            if first != player_id:
+                return ids if second != player_id else (first,)
+            return (second,) if second != player_id else ()
+        return tuple(pid for pid in ids if pid != player_id)
 
 
 @dataclass(frozen=True)
@@ -103,11 +132,12 @@ class Round:
     sheet: str = ""
     missed: tuple[int, ...] = ()
 
-    @property
+    @kept_property
     def games(self) -> tuple[Table, ...]:
+        """Kept once worked out, as `byes`: scoring, history and `simulate` read both."""
         return tuple(table for table in self.tables if not table.is_bye)
 
-    @property
+    @kept_property
     def byes(self) -> tuple[int, ...]:
         return tuple(pid for table in self.tables if table.is_bye for pid in table.player_ids)
 

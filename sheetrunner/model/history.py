@@ -30,16 +30,31 @@ def add_round(history: History, round_: Round) -> None:
     met, times, seats, number = history.met, history.times, history.seats, round_.number
     for pid in round_.byes:
         history.byes[pid] += 1
+    last_table: dict[int, int] = {}
     for table in round_.games:
         ids = table.player_ids
         for seat in table.seats:
             seats[seat.player_id][seat.seat] += 1
-        for pid in ids:
-            met_by, times_by = met[pid], times[pid]
-            for other in ids:
-                if other != pid:
-                    met_by[other] = number
-                    times_by[other] = times_by.get(other, 0) + 1
-    # the table each player sat at in the latest round, when it is a number the engines give out
-    history.last_table = {pid: table.number for table in round_.games for pid in table.player_ids
-                          if isinstance(table.number, int)}
+        if len(ids) == 2:  # most games: `_add_meetings`, written out (`simulate` adds every round it plays)
+            first, second = ids
+            met[first][second] = met[second][first] = number
+            by_first, by_second = times[first], times[second]
+            by_first[second] = by_first.get(second, 0) + 1
+            by_second[first] = by_second.get(first, 0) + 1
+        else:
+            _add_meetings(met, times, ids, number)
+        if isinstance(table.number, int):  # the table each player sat at last, when it is a number engines give out
+            for pid in ids:
+                last_table[pid] = table.number
+    history.last_table = last_table
+
+
+def _add_meetings(met: dict[int, dict[int, int]], times: dict[int, dict[int, int]], ids: tuple[int, ...],
+                  number: int) -> None:
+    """Everyone at a table met everyone else there in round `number`, once more."""
+    for pid in ids:
+        met_by, times_by = met[pid], times[pid]
+        for other in ids:
+            if other != pid:
+                met_by[other] = number
+                times_by[other] = times_by.get(other, 0) + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -16,7 +17,7 @@ class StandingsRow:
     rank: int
     shared: bool
     player: Player
-    values: dict[str, Fraction]
+    values: Mapping[str, Fraction]  # a dict, or the running standings' `ExactValues` (`simulate`)
     dropped: bool = False
     group: str = ""  # e.g. the player's pod, when a ruleset ranks inside groups
     overall_rank: int = 0  # the rank across all groups, when ranked inside groups

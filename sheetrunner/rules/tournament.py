@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from . import finals
 from ..model.history import compute_history
@@ -207,14 +208,13 @@ def check_last_stage(last: Round, redo: bool, rules: Ruleset) -> None:
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
     """The round just written, as validation would read it back: seats in order, no results yet."""
-    empty = {column.key: None for column in ruleset.layout.result_columns}
+    empty, notes = {column.key: None for column in ruleset.layout.result_columns}, pairing.notes
 
-    def seats(table) -> tuple[Seat, ...]:
-        labels = table.seats or range(1, len(table.player_ids) + 1)
-        return tuple(Seat(pid, label, dict(empty), " ".join(pairing.notes.get(pid, [])), marks=pairing.marks(pid))
-                     for label, pid in zip(labels, table.player_ids))
+    def seat(pid: int, label: Any) -> Seat:  # a number, or what the engine says (a power)
+        said = notes.get(pid)
+        return Seat(pid, label, dict(empty), " ".join(said) if said else "", marks=pairing.marks(pid))
 
-    tables = [Table(t.number, seats(t)) for t in pairing.tables]
-    tables += [Table(BYE, (Seat(pid, 0, dict(empty), " ".join(pairing.notes.get(pid, [])), marks=pairing.marks(pid)),))
-               for pid in pairing.byes]
+    tables = [Table(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
+              for t in pairing.tables]
+    tables += [Table(BYE, (seat(pid, 0),)) for pid in pairing.byes]
     return Round(number, tuple(tables), title or round_title(number))

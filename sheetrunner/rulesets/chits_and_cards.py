@@ -44,7 +44,8 @@ CARD = Column("card", "Card", ("Influence card",), "whole", minimum=1,
               hint="Type the influence card dealt to this player (1 to the number of players).", width=7)
 CHITS = {"win": 1, "bye": 1, "draw": 0, "loss": -1}
 POINTS = {"win": 3, "bye": 3, "draw": 1, "loss": 0}
-FORCED_RESULT = {"win": "W", "loss": "L"}  # a match loss (Penalties) decides the match as if typed
+VALUES = {outcome: {"chits": Fraction(CHITS[outcome]), "mp": Fraction(POINTS[outcome])} for outcome in CHITS}
+FORCED_RESULT = {"win": "W", "loss": "L"}  # a match loss (Penalties) read as the result it forces
 
 SWISS_RANK = Tiebreaker("swiss_rank", "Swiss rank", "Where a 3/1/0 Swiss ranked by opponents' match points would "
                         "place the player (003 says the two agree).", lambda table: {})
@@ -118,7 +119,7 @@ class ChitsAndCards(Game):
 
     @staticmethod
     def _values(outcome: str) -> dict[str, Fraction]:
-        return {"chits": Fraction(CHITS[outcome]), "mp": Fraction(POINTS[outcome])}
+        return dict(VALUES[outcome])  # each seat its own dict; Fractions never change, so they are shared
 
     def rank(self, event: Event, scores: list[SeatScore], after_round: int) -> Standings:
         cards = current_cards(event)
@@ -201,8 +202,10 @@ def swap_cards(cards: dict[int, int], event: Event, round_: Round) -> None:
     forced = forced_outcomes(event, round_)  # match losses (Penalties sheet)
     for game in round_.games:
         first, second = game.seats
-        result = FORCED_RESULT.get(forced.get(first.player_id, ""), first.result.get("result"))
+        outcome = forced.get(first.player_id)
+        result = FORCED_RESULT[outcome] if outcome else first.result.get("result")
         if result in ("W", "L"):
             winner, loser = (first, second) if result == "W" else (second, first)
-            low, high = sorted((cards[winner.player_id], cards[loser.player_id]))
-            cards[winner.player_id], cards[loser.player_id] = low, high
+            won, lost = cards[winner.player_id], cards[loser.player_id]
+            if won > lost:  # the winner keeps the lower card
+                cards[winner.player_id], cards[loser.player_id] = lost, won

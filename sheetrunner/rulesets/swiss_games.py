@@ -70,6 +70,8 @@ GAMES_DRAWN = Column("games_drawn", "Games drawn", ("Drawn", "Draws"), "whole", 
 
 
 ID_GAMES = Fraction(3)  # MTR 2.4: an intentional draw is reported 0-0-3, three games
+POINTS_OPTION = {"win": "points_win", "loss": "points_loss", "draw": "points_draw"}
+MATCH_VALUES: dict[tuple, dict[str, Fraction]] = {}  # (points, won, lost, drawn) -> values (`match_values`)
 
 
 class SwissGames(SwissPaired):
@@ -170,10 +172,21 @@ class SwissGames(SwissPaired):
             return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, "draw")
         drawn = seat.result.get("games_drawn") or 0
         outcome = "win" if won > lost else "loss" if won < lost else "draw"
-        points = settings.option({"win": "points_win", "loss": "points_loss", "draw": "points_draw"}[outcome])
+        values = match_values(settings.option(POINTS_OPTION[outcome]), won, lost, drawn)
+        return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+
+
+def match_values(points: int | Fraction, won: int, lost: int, drawn: int) -> dict[str, Fraction]:
+    """One player's values of a match, exact: each seat its own dict, the Fractions (which never change) made once
+    for each score that occurs, as a simulated event scores the same few thousands of times."""
+    key = (points, won, lost, drawn)
+    values = MATCH_VALUES.get(key)
+    if values is None:
         values = {"mp": Fraction(points), "games_won": Fraction(won), "games_drawn": Fraction(drawn),
                   "games_played": Fraction(won + lost + drawn)}
-        return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+        if len(MATCH_VALUES) < 1000:
+            MATCH_VALUES[key] = values
+    return dict(values)
 
 
 def check_intentional_draw(table: Table, sheet: str, locate: Locate) -> list[Problem]:

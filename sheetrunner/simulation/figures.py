@@ -6,12 +6,15 @@ Kept beside the play itself, and counted as each round is played rather than fro
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..model.event import Round, Table
-from ..rulesets import Ruleset
+from ..model.history import History
 from ..rules.standings import Standings
+from ..rulesets import Ruleset
+from .running_standings import whole_scores
 
 ZERO = Fraction(0)
 
@@ -28,7 +31,7 @@ class RunFigures:
     long_floats: list[int] = field(default_factory=list)  # pairs more than one score group apart, each round
     byes: list[int] = field(default_factory=list)  # byes or sit-outs, each round
     sizes: list[Counter] = field(default_factory=list)  # games by size, each round
-    spreads: list[int] = field(default_factory=list)  # the widest spread of wins inside one game, each round
+    spreads: list[float] = field(default_factory=list)  # the widest spread of wins inside one game, each round
     repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
 
 
@@ -63,25 +66,44 @@ def record_text(wins: int, losses: int, draws: int) -> str:
     return f"{wins}-{losses}" + (f"-{draws}" if draws else "")
 
 
-def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history) -> None:
+def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history: History) -> None:
     """One round's figures, from the standings and history it was paired on."""
-    met, tables = history.met, [t.player_ids for t in played.games]
-    figures.rematches.append(sum(1 for t in tables for a in t for b in t if a < b and b in met.get(a, {})))
-    figures.byes.append(len(played.byes))
-    figures.sizes.append(Counter(len(t) for t in tables))
+    games = played.games
+    tables = [t.player_ids for t in games]
     score = scores_of(before, ruleset.game.score_key)
     group = {value: index for index, value in enumerate(sorted(set(score.values())))}
-    figures.long_floats.append(sum(1 for a, *rest in tables if len(rest) == 1 and abs(group[score[a]] -
-                                                                                     group[score[rest[0]]]) > 1))
-    figures.spreads.append(float(max((max(score[p] for p in t) - min(score[p] for p in t) for t in tables),
-                                     default=0)))
-    figures.repeat_powers.append(sum(1 for t in played.games for s in t.seats
+    figures.rematches.append(sum(_met_again(ids, history.met) for ids in tables))
+    figures.byes.append(len(played.byes))
+    figures.sizes.append(Counter(len(t) for t in tables))
+    figures.long_floats.append(sum(1 for ids in tables if len(ids) == 2 and
+                                   abs(group[score[ids[0]]] - group[score[ids[1]]]) > 1))
+    figures.spreads.append(float(max((_spread(ids, score) for ids in tables), default=0)))
+    figures.repeat_powers.append(sum(1 for t in games for s in t.seats
                                      if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
 
 
-def scores_of(standings: Standings, key: str) -> dict[int, Fraction | int]:
+def _met_again(ids: tuple[int, ...], met: dict[int, dict[int, int]]) -> int:
+    """The pairs at one table who had met before."""
+    if len(ids) == 2:  # most games: the pairs below, written out
+        low, high = sorted(ids)
+        return int(high in met.get(low, {}))
+    return sum(1 for a in ids for b in ids if a < b and b in met.get(a, {}))
+
+
+def _spread(ids: tuple[int, ...], score: Mapping[int, Fraction | int]) -> Fraction | int:
+    """The widest gap in score between two players at one table."""
+    if len(ids) == 2:
+        first, second = score[ids[0]], score[ids[1]]
+        return first - second if first >= second else second - first
+    return max(score[p] for p in ids) - min(score[p] for p in ids)
+
+
+def scores_of(standings: Standings, key: str) -> Mapping[int, Fraction | int]:
     """Each player's score column, as ints when every score is whole: the same figures, without fractions."""
-    score = {row.player.id: row.values.get(key, ZERO) for row in standings.rows}
-    if all(type(value) is int or value.denominator == 1 for value in score.values()):
-        return {pid: value if type(value) is int else value.numerator for pid, value in score.items()}
+    kept = whole_scores(standings, key)
+    if kept is not None:
+        return kept
+    score: dict[int, Fraction | int] = {row.player.id: row.values.get(key, ZERO) for row in standings.rows}
+    if all(isinstance(value, int) or value.denominator == 1 for value in score.values()):
+        return {pid: int(value) for pid, value in score.items()}
     return score

@@ -18,22 +18,25 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
+from operator import mul
 from typing import Callable
 
 from ..model.event import SeatScore
 from ..model.options import ID_RULES
 from ..rules.tiebreakers import OUTCOME_WINS, ScoreTable, game_points, seeded_draw
 
-Column = tuple[dict, "int | None"]  # player -> scaled integer, scale (None: the int itself)
+Column = tuple[Mapping[int, int], "int | None"]  # player -> scaled integer, scale (None: the int itself)
 THIRDS = {outcome: int(value * 3) for outcome, value in OUTCOME_WINS.items()}  # wins counted in thirds
+WON = frozenset(("win", "draw"))  # outcomes that count the opponents beaten (a draw a third), as `tiebreakers`
 
 
 class Unsupported(Exception):
     """A tiebreaker or a value the running columns do not keep: rank from scratch."""
 
 
-def whole(value) -> int:
+def whole(value: Fraction | int) -> int:
     """An integral score value as an int (they are Fractions with denominator 1, or ints)."""
     if type(value) is int:
         return value
@@ -49,35 +52,54 @@ class Tally:
     def __init__(self, everyone: tuple[int, ...], table: ScoreTable) -> None:
         self.everyone, self.table = everyone, table  # `table`: the settings and context, with no rows
         self.totals: dict[str, dict[int, int]] = defaultdict(lambda: dict.fromkeys(everyone, 0))
-        self.fractions: dict[str, set[int]] = defaultdict(set)  # players whose total is a Fraction, as the sum gives
+        self.fractions: set[str] = set()  # values some player scored as a Fraction: their totals are, as sums give
         self.played = dict.fromkeys(everyone, 0)
         self.opponents: dict[int, list[int]] = {pid: [] for pid in everyone}
         self.thirds = dict.fromkeys(everyone, 0)  # pod wins, in thirds (a draw is a third of a win)
-        self.beaten: dict[int, list[tuple[int, int]]] = {pid: [] for pid in everyone}  # (thirds, opponent) won
+        self.beaten: dict[int, list[int]] = {pid: [] for pid in everyone}  # the opponents won against, each game
+        self.won: dict[int, list[int]] = {pid: [] for pid in everyone}  # beside each, the thirds won (a draw is 1)
         self.random: dict[int, int] | None = None
+        self.memo: dict[Callable[[Tally], Column], Column] = {}  # the columns of one ranking (`of`)
 
     def add(self, scores: list[SeatScore]) -> None:
-        """Count one round's scores."""
-        totals, fractions = self.totals, self.fractions
+        """Count one round's scores (run for every round of every simulated event: the lookups are hoisted)."""
+        totals, fractions, played, thirds = self.totals, self.fractions, self.played, self.thirds
+        opponents, beaten, won = self.opponents, self.beaten, self.won
         for score in scores:
-            pid, outcome = score.player_id, score.outcome
-            if outcome not in THIRDS:  # "absent" rounds are not played: rank from scratch
+            pid, outcome, met = score.player_id, score.outcome, score.opponents
+            third = THIRDS.get(outcome)
+            if third is None:  # "absent" rounds are not played: rank from scratch
                 raise Unsupported(outcome)
-            for key, value in score.values.items():
-                if type(value) is not int:
-                    fractions[key].add(pid)
-                    value = whole(value)
+            values: Mapping[str, Fraction | int] = score.values  # swiss-tp's are ints
+            for key, value in values.items():
+                if type(value) is not int:  # `whole`, written out
+                    fractions.add(key)
+                    value, denominator = value.as_integer_ratio()
+                    if denominator != 1:
+                        raise Unsupported(f"{value}/{denominator} is not a whole number")
                 totals[key][pid] += value
-            self.played[pid] += 1
-            self.thirds[pid] += THIRDS[outcome]
-            self.opponents[pid].extend(score.opponents)
-            if outcome in ("win", "draw"):
-                self.beaten[pid].extend((THIRDS[outcome], opp) for opp in score.opponents)
+            played[pid] += 1
+            thirds[pid] += third
+            opponents[pid].extend(met)
+            if outcome in WON:
+                beaten[pid].extend(met)
+                won[pid].extend([third] * len(met))
+
+    def of(self, column: Callable[[Tally], Column]) -> Column:
+        """A column for the ranking being made, worked out once however many columns read it (the opponents'
+        match win percentage reads the match win percentage): `forget` between rankings."""
+        if column not in self.memo:
+            self.memo[column] = column(self)
+        return self.memo[column]
+
+    def forget(self) -> None:
+        """A new ranking: its context (chits and cards' cards) or the rounds may have changed."""
+        self.memo = {}
 
 
 def total(value_key: str) -> Callable[[Tally], Column]:
-    def column(tally: Tally) -> Column:
-        return tally.totals[value_key], 1 if tally.fractions[value_key] else None
+    def column(tally: Tally) -> Column:  # a copy: the standings made now keep their values as rounds are added
+        return dict(tally.totals[value_key]), 1 if value_key in tally.fractions else None
     return column
 
 
@@ -91,22 +113,22 @@ def opponents_sum(value_key: str) -> Callable[[Tally], Column]:
 def ratio(numerators: dict[int, int], denominators: dict[int, int], floor: Fraction, per: int) -> Column:
     """max(floor, n / (per x d)) for every player (the floor alone when d is 0), scaled to integers."""
     scale = math.lcm(floor.denominator, *{per * d for d in denominators.values() if d})
-    least = floor * scale
-    if least.denominator != 1:
+    scaled = floor * scale
+    if scaled.denominator != 1:
         raise Unsupported(floor)
-    least = least.numerator
+    least = scaled.numerator
     return {pid: max(least, numerators[pid] * (scale // (per * d))) if d else least
             for pid, d in denominators.items()}, scale
 
 
 def opponents_mean(of: Callable[[Tally], Column], tally: Tally) -> Column:
     """The mean of a column over each player's opponents, once per game (0 with none), scaled to integers."""
-    values, scale = of(tally)
+    values, scale = tally.of(of)
     counts = {len(opps) for opps in tally.opponents.values() if opps}
     common = math.lcm(*counts) if counts else 1
     value = values.__getitem__
     return {pid: sum(map(value, opps)) * (common // len(opps)) if opps else 0
-            for pid, opps in tally.opponents.items()}, scale * common
+            for pid, opps in tally.opponents.items()}, (scale or 1) * common
 
 
 def match_win_pct(tally: Tally) -> Column:
@@ -145,16 +167,17 @@ def pod_wins(tally: Tally) -> Column:
 def over_wins(of: Callable[[Tally], Column]) -> Callable[[Tally], Column]:
     """For each game won, the beaten opponent's value; a draw a third of it."""
     def column(tally: Tally) -> Column:
-        values, scale = of(tally)
-        return {pid: sum(thirds * values[opp] for thirds, opp in beaten)
-                for pid, beaten in tally.beaten.items()}, 3 * scale
+        values, scale = tally.of(of)
+        won, value = tally.won, values.__getitem__
+        return {pid: sum(map(mul, won[pid], map(value, beaten)))
+                for pid, beaten in tally.beaten.items()}, 3 * (scale or 1)
     return column
 
 
 def chits(tally: Tally) -> Column:
     rounds = whole(tally.table.context("rounds", 0))
-    keys, scale = total("chits")(tally)
-    return {pid: rounds + value for pid, value in keys.items()}, scale
+    return ({pid: rounds + value for pid, value in tally.totals["chits"].items()},
+            1 if "chits" in tally.fractions else None)
 
 
 def card(tally: Tally) -> Column:

@@ -14,12 +14,12 @@ way a round was ranked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import fields, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
-from ..model.event import Event, Round, SeatScore
+from ..model.event import Event, Player, Round, SeatScore, Settings
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
 from .running_columns import COLUMNS, Column, Tally, Unsupported
@@ -47,6 +47,10 @@ class ExactValues(Mapping):
             read[pid] = value if scale is None else Fraction(value) if scale == 1 else Fraction(value, scale)
         return read[pid]
 
+    def column(self, key: str) -> Column | None:
+        """The scaled integers behind `key` for every player, shared by the rows of one standings."""
+        return self._columns.get(key)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._columns)
 
@@ -55,6 +59,31 @@ class ExactValues(Mapping):
 
     def __repr__(self) -> str:
         return repr(dict(self))
+
+
+class Deferred(Mapping):
+    """A column worked out when first read, from columns already made: chits and cards' Swiss rank is shown
+    beside the ranking, never ranked by, and `simulate` never reads it."""
+
+    __slots__ = ("_make", "_values")
+
+    def __init__(self, make: Callable[[], dict[int, int]]) -> None:
+        self._make = make
+        self._values: dict[int, int] | None = None
+
+    def _made(self) -> dict[int, int]:
+        if self._values is None:
+            self._values = self._make()
+        return self._values
+
+    def __getitem__(self, pid: int) -> int:
+        return self._made()[pid]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 class RunningStandings:
@@ -69,7 +98,9 @@ class RunningStandings:
         context = {"points_key": ruleset.game.points_value} if self.rank is _rank_plain else {}
         table = ScoreTable([], tuple(p.id for p in event.players), event.settings.seed,
                            {**event.settings.options, **context})
-        self.tally = Tally(table.player_ids, table) if self.rank else None
+        self.tally: Tally | None = Tally(table.player_ids, table) if self.rank else None
+        self.late = any(player.joined_in > 1 for player in event.players)  # late entries miss rounds (`add`)
+        self.pods_seen: tuple[tuple, Settings, list, dict[str, list[int]]] | None = None  # the pods, and whence
         for round_ in scored_rounds(event):
             self.add(event.with_rounds(tuple(r for r in event.rounds if r.number <= round_.number)), round_)
 
@@ -79,7 +110,8 @@ class RunningStandings:
         if self.tally is None:
             return
         played = self.ruleset.game.score_round(penalised_round(event, round_, self.ruleset), event.settings)
-        played.extend(self.ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
+        if self.late or round_.missed:  # else nobody missed it: `missed` would look at every seat to say so
+            played.extend(self.ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
         self.scores.extend(apply_penalties(played, event, round_, self.ruleset))
         if self.cards is not None:
             from ..rulesets.chits_and_cards import swap_cards
@@ -93,7 +125,7 @@ class RunningStandings:
     def standings(self) -> Standings:
         """`standings_after(event, ruleset)` for the rounds added so far."""
         event = self.event
-        if self.tally is None or self._finalized(event):
+        if self.tally is None or self.rank is None or self._finalized(event):
             return standings_after(event, self.ruleset)
         try:
             standings = self.rank(self, event)
@@ -109,30 +141,82 @@ class RunningStandings:
             return False
         return any(final is not score for final, score in zip(self.ruleset.game.finalize(self.scores, event), self.scores))
 
+    def pods(self, event: Event) -> dict[str, list[int]]:
+        """`PodRoundRobin.pods`, worked out again only when the roster, the settings or a player's Pod changes
+        (pairing round 1 types each player's pod in; the Players themselves are frozen)."""
+        players, settings = event.players, event.settings
+        typed = [player.extra.get("pod") for player in players]
+        seen = self.pods_seen
+        if seen is None or seen[0] is not players or seen[1] is not settings or seen[2] != typed:
+            pods: Callable[[Event], dict[str, list[int]]] = getattr(self.ruleset.game, "pods")  # PodRoundRobin's
+            self.pods_seen = seen = players, settings, typed, pods(event)
+        return seen[3]
+
+    def kept(self) -> Tally:
+        """The running sums; none when the event is ranked from scratch (`standings` catches the exception)."""
+        if self.tally is None:
+            raise Unsupported("ranked from scratch")
+        return self.tally
+
     def columns(self, keys: tuple[str, ...], **context: Any) -> dict[str, Column]:
         """Each tiebreaker's column for the rounds so far."""
-        self.tally.table.options.update(context)
-        return {key: COLUMNS[key](self.tally) for key in keys}
+        tally = self.kept()
+        tally.table.options.update(context)
+        tally.forget()
+        return {key: tally.of(COLUMNS[key]) for key in keys}
 
-    def rows(self, columns: dict[str, Column], keys: tuple[str, ...], players=None) -> list[StandingsRow]:
-        """The players (default: everyone) ranked by the columns of `keys`, as standings rows."""
-        after, read = self.after, {key: {} for key in columns}
-        return [StandingsRow(rank, shared, player, ExactValues(player.id, columns, read),
-                             player.dropped_after is not None and player.dropped_after <= after)
-                for rank, shared, player in self.ranked(columns, keys, players)]
+    def rows(self, columns: dict[str, Column], keys: tuple[str, ...], players: Sequence[Player] | None = None,
+             group: str = "", overall: dict[int, int] | None = None,
+             packed: dict[int, int] | None = None) -> list[StandingsRow]:
+        """The players (default: everyone) ranked by the columns of `keys` (`packed` already, when given), as
+        standings rows; ranked inside a `group`, with each one's `overall` rank beside."""
+        after, overall = self.after, overall or {}
+        read: dict[str, dict[int, Any]] = {key: {} for key in columns}
+        return [standings_row(rank, shared, player, ExactValues(player.id, columns, read),
+                              player.dropped_after is not None and player.dropped_after <= after, group,
+                              overall.get(player.id, 0))
+                for rank, shared, player in self.ranked(columns, keys, players, packed)]
 
-    def ranked(self, columns: dict[str, Column], keys: tuple[str, ...], players=None) -> list[tuple]:
+    def ranked(self, columns: dict[str, Column], keys: tuple[str, ...], players: Sequence[Player] | None = None,
+               packed: dict[int, int] | None = None) -> list[tuple[int, bool, Player]]:
         """(rank, shared, player) of the players (default: everyone) by the columns of `keys` in order, ties
-        sharing a rank and keeping ID order, as `compute_standings` splits them."""
+        sharing a rank and keeping ID order, as `compute_standings` splits them. `packed`: each player's
+        columns of `keys` packed already, for a wider field (`_packed` orders any part of it alike)."""
         players = players if players is not None else self.event.players
         ids = [player.id for player in players]
-        order = sorted(zip(_packed(columns, keys, ids), ids, players))
+        keys_of = _packed(columns, keys, ids) if packed is None else [packed[pid] for pid in ids]
+        order = sorted(zip(keys_of, ids, players))
         ranked, start, last = [], 0, len(order) - 1
         for index, (key, _, player) in enumerate(order):
             if index and key != order[index - 1][0]:
                 start = index
             ranked.append((start + 1, index > start or (index < last and order[index + 1][0] == key), player))
         return ranked
+
+
+ROW_FIELDS = tuple(field.name for field in fields(StandingsRow))
+
+
+def standings_row(*values: Any) -> StandingsRow:
+    """`StandingsRow(*values)`, every field given, made without the frozen dataclass's `__init__`, which sets each
+    field through `object.__setattr__`: a third of what ranking a simulated round costs, for hundreds of rows
+    each round. The same object, equal and printed alike (`tests/test_running_standings.py`)."""
+    row = object.__new__(StandingsRow)
+    row.__dict__.update(zip(ROW_FIELDS, values))
+    return row
+
+
+def whole_scores(standings: Standings, key: str) -> dict[int, int] | None:
+    """Each player's `key` as an int when the standings were ranked by running sums and the column is a sum of
+    whole numbers: what `simulate_figures.scores_of` makes of it, read without a Fraction per player. None
+    otherwise (a ratio, or standings ranked from scratch)."""
+    rows = standings.rows
+    values = rows[0].values if rows else None
+    column = values.column(key) if isinstance(values, ExactValues) else None
+    if column is None or column[1] not in (None, 1):
+        return None
+    keys = column[0]
+    return {row.player.id: keys[row.player.id] for row in rows}
 
 
 def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -> list[int]:
@@ -143,9 +227,12 @@ def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -
     for key in keys:
         values = columns[key][0]
         column = [values[pid] for pid in ids]
-        best, worst = (min(column), max(column)) if TIEBREAKERS[key].lower_is_better else (max(column), min(column))
-        base = abs(best - worst) + 1
-        packed = [number * base + abs(best - value) for number, value in zip(packed, column)]
+        low, high = min(column), max(column)
+        base = high - low + 1
+        if TIEBREAKERS[key].lower_is_better:
+            packed = [number * base + value - low for number, value in zip(packed, column)]
+        else:
+            packed = [number * base + high - value for number, value in zip(packed, column)]
     return packed
 
 
@@ -166,8 +253,9 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
             swap_cards(running.cards, event, round_)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
     columns = running.columns(keys + swiss_keys, cards=dict(running.cards))
-    swiss_rank = {player.id: rank for rank, _, player in running.ranked(columns, swiss_keys)}
-    columns["swiss_rank"] = swiss_rank, None
+    swiss, players = {key: columns[key] for key in swiss_keys}, event.players
+    columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
+                                              running.ranked(swiss, swiss_keys, players)}), None
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
@@ -181,16 +269,18 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
 
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
-    overall = {player.id: rank for rank, _, player in running.ranked(columns, keys)}
-    met = {frozenset((pid, opp)) for pid, opps in running.tally.opponents.items() for opp in opps}
-    rows = []
-    for pod, members in running.ruleset.game.pods(event).items():
-        finished = all(frozenset(pair) in met for pair in combinations(members, 2))
+    everyone = [player.id for player in event.players]
+    order = {pid: index for index, pid in enumerate(everyone)}
+    packed = dict(zip(everyone, _packed(columns, keys, everyone)))  # a pod ranked by `keys` is ordered alike
+    overall = {player.id: rank for rank, _, player in running.ranked(columns, keys, packed=packed)}
+    opponents, players = running.kept().opponents, event.players_by_id
+    rows: list[StandingsRow] = []
+    for pod, members in running.pods(event).items():
+        met = {pid: set(opponents[pid]) for pid in members}
+        finished = all(second in met[first] or first in met[second] for first, second in combinations(members, 2))
         used = tuple(k for k in keys if not (finished and k in UNFINISHED_ONLY))
-        in_pod = set(members)
-        roster = [p for p in event.players if p.id in in_pod]
-        rows += [replace(row, group=pod, overall_rank=overall[row.player.id])
-                 for row in running.rows(columns, used, roster)]
+        roster = [players[pid] for pid in sorted(members, key=order.__getitem__)]  # in the roster's order
+        rows += running.rows(columns, used, roster, pod, overall, packed if used == keys else None)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score), tuple(rows),
                      group_label="Pod")
 

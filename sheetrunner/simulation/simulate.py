@@ -72,8 +72,8 @@ def settings_for(ruleset: Ruleset, rounds: int, seed: int) -> Settings:
 
 
 def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, strength: dict[int, float],
-               draw_rate: float, kept: Round | None = None, standings=None,
-               history=None) -> tuple[Event, Round, Pairing | None]:
+               draw_rate: float, kept: Round | None = None, standings: Standings | None = None,
+               history: History | None = None) -> tuple[Event, Round, Pairing | None]:
     """Pair round `number` as `pair` would (or take `kept`, a round already paired) and draw its missing
     results; the event with the round in it. `standings` and `history`, when the caller has them, save
     computing them again."""
@@ -82,17 +82,39 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
         standings = standings or standings_after(event, ruleset)
         pairing = ruleset.pairer.pair(event, standings, history or compute_history(event.rounds), number)
         _apply_updates(event, ruleset, pairing)
-        kept = round_from_pairing(number, pairing, ruleset)
+        played = _drawn(round_from_pairing(number, pairing, ruleset), ruleset, rng, strength, draw_rate)
+    else:
+        played = _drawn_rest(kept, ruleset, rng, strength, draw_rate)
+    return event.with_rounds(tuple(r for r in event.rounds if r.number < number) + (played,)), played, pairing
+
+
+def _drawn(paired: Round, ruleset: Ruleset, rng: random.Random, strength: dict[int, float],
+           draw_rate: float) -> Round:
+    """A round just paired with every game's result drawn, typed into its own seats: `round_from_pairing` gave
+    each seat a result of its own, which nothing else holds, so the seats are filled rather than made again (a
+    simulated round's seats are most of what it builds)."""
+    for table in paired.tables:
+        if not table.is_bye:
+            drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
+            for seat in table.seats:
+                seat.result.clear()
+                seat.result.update(drawn[seat.player_id])
+    return paired
+
+
+def _drawn_rest(kept: Round, ruleset: Ruleset, rng: random.Random, strength: dict[int, float],
+                draw_rate: float) -> Round:
+    """The round of the workbook paired but not finished, with its missing results drawn; the results the TO
+    typed stay (the workbook's round is not changed)."""
     tables = []
     for table in kept.tables:
-        if table.is_bye or (pairing is None and all(seat.has_result for seat in table.seats)):  # typed before
+        if table.is_bye or all(seat.has_result for seat in table.seats):  # typed before
             tables.append(table)
             continue
         drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
         tables.append(Table(table.number, tuple(Seat(s.player_id, s.seat, drawn[s.player_id], s.note, s.row)
                                                 for s in table.seats)))
-    played = Round(number, tuple(tables), kept.sheet, kept.missed)
-    return event.with_rounds(tuple(r for r in event.rounds if r.number < number) + (played,)), played, pairing
+    return Round(kept.number, tuple(tables), kept.sheet, kept.missed)
 
 
 def _apply_updates(event: Event, ruleset: Ruleset, pairing: Pairing) -> None:

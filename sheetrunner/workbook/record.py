@@ -30,7 +30,7 @@ from ..model.options import normal
 from ..model.problems import ERROR, WARNING, EventError, Problem
 from ..validate.reader import find_sheet
 from .book import Workbook
-from .xlsx.files import backups_folder, os_refusal
+from .xlsx.files import backups_folder
 
 FOLDER = "last-written"
 LISTED = 4  # values named in a message; the rest are counted

@@ -1,0 +1,65 @@
+"""running_standings.py: what `simulate` ranks each round by, kept as rounds are scored (issue 34), beside the
+property test in test_simulate_speed.py that holds it equal to the standings from scratch: the rows made without
+the dataclass's `__init__`, values that stay as they were when more rounds are added, the pods worked out once, and
+the score column read as whole numbers."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from sheetrunner.model.event import Player
+from sheetrunner.rulesets import get_ruleset
+from sheetrunner.simulation.running_standings import ROW_FIELDS, standings_row, whole_scores
+from sheetrunner.simulation.simulate import Setup, _play
+from sheetrunner.rules.standings import StandingsRow
+from sheetrunner.rules.tournament import standings_after
+
+
+def test_a_row_made_without_init_is_the_row_init_makes():
+    player = Player(3, "Ana")
+    made = standings_row(2, True, player, {"match_points": 6}, False, "Pod A", 5)
+    expected = StandingsRow(2, True, player, {"match_points": 6}, False, "Pod A", 5)
+    assert made == expected and repr(made) == repr(expected) and vars(made) == vars(expected)
+    assert ROW_FIELDS == tuple(field.name for field in fields(StandingsRow))
+    assert not hasattr(StandingsRow, "__post_init__")  # `standings_row` would skip it
+
+
+def test_the_standings_of_a_round_keep_their_values_when_later_rounds_are_added():
+    """Each ranking copies the sums it reads: the standings a round was paired on, read after the event is over,
+    still say what they said then (the running sums have grown since)."""
+    for name in ("swiss", "chits-and-cards", "pod-round-robin"):
+        ruleset = get_ruleset(name)
+        kept = [(event, before) for event, _, before, *_ in _play(Setup(name, 12, 4, seed=5, draw_rate=0.2), 0)]
+        for event, before in kept:
+            assert before == standings_after(event.with_rounds(event.rounds[:-1]), ruleset), name
+
+
+def test_the_swiss_rank_beside_chits_and_cards_is_worked_out_when_read():
+    for event, _, before, _, running in _play(Setup("chits-and-cards", 10, 3, seed=2), 0):
+        pass
+    scratch = standings_after(event, get_ruleset("chits-and-cards"))
+    assert {row.player.id: row.values["swiss_rank"] for row in running.standings().rows} == \
+        {row.player.id: row.values["swiss_rank"] for row in scratch.rows}
+
+
+def test_the_pods_are_worked_out_again_when_a_pod_is_typed_differently():
+    for event, *_, running in _play(Setup("pod-round-robin", 12, 2, seed=3), 0):
+        pass
+    pods = running.pods(event)
+    assert running.pods(event) is pods  # the same Players, settings and Pods: kept
+    moved = event.players[0]
+    before = moved.extra.get("pod")
+    moved.extra["pod"] = "Z"
+    try:
+        assert "Z" in running.pods(event) and running.pods(event) == get_ruleset("pod-round-robin").game.pods(event)
+    finally:
+        moved.extra["pod"] = before
+
+
+def test_the_score_column_is_read_as_whole_numbers_only_where_it_holds_them():
+    for event, _, before, _, running in _play(Setup("swiss", 10, 3, seed=4), 0):
+        pass
+    final = running.standings()
+    assert whole_scores(final, "match_points") == {row.player.id: row.values["match_points"] for row in final.rows}
+    assert whole_scores(final, "game_win_pct") is None  # a ratio: Fractions
+    assert whole_scores(standings_after(event, get_ruleset("swiss")), "match_points") is None  # from scratch
