@@ -25,14 +25,14 @@ from .pairing import Pairing, PairingImpossible
 from .model.problems import EventError, NoLegalPairing, Problem, Refusal, raise_on_errors
 from .workbook.roster import Roster, read_roster
 from .rulesets import RULESET_NAMES, Ruleset, get_ruleset, known_ruleset
-from .workbook.sheets import (event_sheet, final_standings_sheet, patch_players, penalties_sheet, played_round_sheet,
+from .written.sheets import (event_sheet, final_standings_sheet, patch_players, penalties_sheet, played_round_sheet,
                      players_sheet, round_sheet, sheet_before_log, standings_sheet, write_log_row)
-from .rules.standings import Standings
+from .scoring.standings import Standings
 from .reports.round_reports import ReportResult, find_round, render_round, stale_report_warnings
 from .rules.tournament import plan_next_round, round_from_pairing, standings_after
-from .workbook.logrecovery import validate_workbook
-from .workbook.record import ON_PURPOSE, older_copy_problems, remember
-from .workbook.rewrites import Rewrites
+from .written.logrecovery import validate_workbook
+from .written.record import ON_PURPOSE, older_copy_problems, remember
+from .written.rewrites import Rewrites
 from .validate import Checked
 from .workbook.book import Workbook, now_text
 from .workbook.xlsx import files

@@ -156,7 +156,7 @@ def test_every_tiebreaker_and_ruleset_is_documented_in_the_docs():
     of docs/rulesets.md."""
     from sheetrunner.rulesets import all_rulesets
     RULESETS = all_rulesets()
-    from sheetrunner.rules.tiebreakers import TIEBREAKERS
+    from sheetrunner.scoring.tiebreakers import TIEBREAKERS
 
     tiebreakers = (DOCS / "tiebreakers.md").read_text(encoding="utf-8")
     rulesets = (DOCS / "rulesets.md").read_text(encoding="utf-8")

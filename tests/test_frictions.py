@@ -13,7 +13,7 @@ from builder import digest, edit_players, enter_results, make_event, round_rows
 
 from sheetrunner.commands.console import aligned_lines
 from sheetrunner.teams.tiebreakers import FOR_TEAMS
-from sheetrunner.rules.tiebreakers import TIEBREAKERS
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEAMS_ONLY = {"game_points", "buchholz", "buchholz_cut1", "buchholz_median", "buchholz_gp", "sonneborn_berger",

@@ -122,3 +122,25 @@ def test_every_kind_of_import_is_an_edge(tmp_path, monkeypatch):
         "sheetrunner": set(), "sheetrunner.top": {"sheetrunner.deep.inner"},
         "sheetrunner.deep": {"sheetrunner.deep.one"}, "sheetrunner.deep.inner": {"sheetrunner.top"},
         "sheetrunner.deep.one": {"sheetrunner.deep.inner", "sheetrunner.top"}}
+
+
+# The package's folders are its layers (issue 32), lowest first: a module imports only its own folder's modules and
+# those of the folders before it. `api.py` is the library's front door; `__init__` (the version) is below all.
+LAYERS = ("sheetrunner", "model", "pairing", "workbook", "scoring", "rulesets", "rules", "teams", "validate", "written",
+          "reports", "simulation", "api", "copies", "hall", "league", "commands", "__main__")
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def test_every_module_lives_in_a_layer():
+    assert sorted({layer_of(name) for name in modules()} - set(LAYERS)) == []
+
+
+def test_no_folder_imports_a_layer_above_it():
+    edges = graph()
+    upward = [f"{a} (line {line}) -> {b}" for a, targets in edges.items() for b, line in targets.items()
+              if LAYERS.index(layer_of(b)) > LAYERS.index(layer_of(a))]
+    assert sorted(upward) == []

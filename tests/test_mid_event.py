@@ -248,7 +248,7 @@ def test_tiebreakers_a_ruleset_cannot_feed_are_refused_before_running(tmp_path, 
 
 
 def test_every_tiebreaker_is_registered_by_the_library_itself():
-    code = "import sheetrunner.rules.tiebreakers as t, sys; print(sorted(t.TIEBREAKERS)); " \
+    code = "import sheetrunner.scoring.tiebreakers as t, sys; print(sorted(t.TIEBREAKERS)); " \
            "print([m for m in sys.modules if m.startswith('sheetrunner.rulesets')])"
     lines = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     assert lines[1] == "[]"

@@ -29,7 +29,7 @@ from sheetrunner.rulesets import get_ruleset
 from sheetrunner.rulesets.allegiance import parse_sizes
 from sheetrunner.rulesets.diplomacy_scoring import (PowerResult, c_diplo_100, carnage, carnage_2023, ndc_1995,
                                                     sum_of_squares)
-from sheetrunner.rules.tiebreakers import (TIEBREAKERS, ScoreTable, Tiebreaker, fitting_tiebreakers, head_to_head,
+from sheetrunner.scoring.tiebreakers import (TIEBREAKERS, ScoreTable, Tiebreaker, fitting_tiebreakers, head_to_head,
                                      unfit_tiebreakers)
 from sheetrunner.rules.tournament import standings_after
 
@@ -621,7 +621,7 @@ def test_the_seeded_draw_is_the_same_number_in_every_version():
     """The draw that settles exact ties is a whole number from 0 to 999999 fixed by the seed and the player's ID,
     and must stay the same from one version to the next, or re-running an old event would reorder its exact ties.
     Kills `seeded_draw` 3 (`/` for `%`), 8 (nine bytes of the digest) and 11 (`% 1000001`)."""
-    from sheetrunner.rules.tiebreakers import seeded_draw
+    from sheetrunner.scoring.tiebreakers import seeded_draw
 
     assert [seeded_draw(pid, 2026) for pid in (1, 2, 3)] == [889058, 938759, 177332]
     assert seeded_draw(1, 0) == 915037

@@ -15,13 +15,14 @@ import pytest
 
 from sheetrunner.rulesets.parts import Layout
 from sheetrunner.model.event import Event, Player, Settings
-from sheetrunner.commands.output import (backup_path, csv_text, event_over_json, event_over_lines, export_standings,
-                                json_number, percent, placings_text, round_json, round_lines, standings_rows,
-                                standings_text, wrote_line)
+from sheetrunner.commands.output import (csv_text, event_over_json, event_over_lines, export_standings, json_number,
+                                         percent, placings_text, round_json, standings_rows, standings_text)
+from sheetrunner.reports.round_summary import round_lines, wrote_line
+from sheetrunner.workbook.xlsx.files import backup_path
 from sheetrunner.pairing import Flag, PairedTable, Pairing
 from sheetrunner.model.problems import EventOver, warning
-from sheetrunner.rules.standings import Standings, StandingsRow
-from sheetrunner.rules.tiebreakers import Tiebreaker
+from sheetrunner.scoring.standings import Standings, StandingsRow
+from sheetrunner.scoring.tiebreakers import Tiebreaker
 
 MP = Tiebreaker("mp", "MP", "Match points.", lambda table: {})
 OMW = Tiebreaker("omw", "OMW%", "Opponents' match-win %.", lambda table: {}, percent=True)

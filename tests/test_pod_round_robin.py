@@ -15,7 +15,7 @@ from builder import make_event, round_rows
 
 from sheetrunner.model.event import SeatScore
 from sheetrunner.pairing.round_robin import circle_schedule
-from sheetrunner.rules.tiebreakers import TIEBREAKERS, ScoreTable
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS, ScoreTable
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "make_sample_events.py"
 SPEC = importlib.util.spec_from_file_location("make_sample_events", SCRIPT)

@@ -17,7 +17,7 @@ from builder import make_event
 from sheetrunner import api
 from sheetrunner.model.event import Round, Seat, SeatScore, Settings, Table
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.rules.tiebreakers import TIEBREAKERS, ScoreTable
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS, ScoreTable
 
 RULESETS = all_rulesets()
 

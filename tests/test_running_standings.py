@@ -11,7 +11,7 @@ from sheetrunner.model.event import Player
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.simulation.running_standings import ROW_FIELDS, standings_row, whole_scores
 from sheetrunner.simulation.simulate import Setup, _play
-from sheetrunner.rules.standings import StandingsRow
+from sheetrunner.scoring.standings import StandingsRow
 from sheetrunner.rules.tournament import standings_after
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from sheetrunner.model.options import DECLARED, PERCENT_RANGE, event_options
 from sheetrunner.rulesets import RULESET_NAMES, all_rulesets
-from sheetrunner.rules.tiebreakers import TIEBREAKERS, fitting_tiebreakers
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers
 from sheetrunner.model.values import BadValue, as_percentage
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_events" / "swiss-card-game-32-players.xlsx"

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/workbook/sheets.py`: the layout of every sheet sheetrunner writes, from hand-built plain data.
+"""Mirrors `sheetrunner/written/sheets.py`: the layout of every sheet sheetrunner writes, from hand-built plain data.
 
 Pinned: the Event sheet (Setting | Value | About, drop-downs and number checks at their cells), the Players sheet
 (sheetrunner's columns, then the ruleset's, then the roster's own; checks reaching 500 rows for late entries), a
@@ -17,10 +17,10 @@ from sheetrunner.model import columns as cols
 from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.pairing import PairedTable, Pairing
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.workbook.sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
+from sheetrunner.written.sheets import (event_sheet, final_standings_sheet, played_round_sheet, player_cells, players_sheet,
                                 round_sheet, standings_sheet, validation_for)
-from sheetrunner.rules.standings import Standings, StandingsRow
-from sheetrunner.rules.tiebreakers import Tiebreaker
+from sheetrunner.scoring.standings import Standings, StandingsRow
+from sheetrunner.scoring.tiebreakers import Tiebreaker
 from sheetrunner.workbook.xlsx.sheetxml import Validation
 
 RULESETS = all_rulesets()

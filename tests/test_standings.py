@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetrunner.model.event import Event, Player, SeatScore, Settings
-from sheetrunner.rules.standings import StandingsRow, compute_standings, with_shown_columns
-from sheetrunner.rules.tiebreakers import DEDUCTED, PENALTY_COLUMN
+from sheetrunner.scoring.standings import StandingsRow, compute_standings, with_shown_columns
+from sheetrunner.scoring.tiebreakers import DEDUCTED, PENALTY_COLUMN
 
 
 def event(*players: Player, **options) -> Event:

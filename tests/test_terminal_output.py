@@ -1,4 +1,4 @@
-"""Issue 31, the terminal says what matters (sheetrunner/commands/round_summary.py, console.py, output.py, exits.py).
+"""Issue 31, the terminal says what matters (sheetrunner/reports/round_summary.py, console.py, output.py, exits.py).
 
 `pair --redo` names the tables that changed against the sheet it replaced; the walk-in error and the
 corrected-result warning offer `--redo` while the round has no results; a board of three or more says its

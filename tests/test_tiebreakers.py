@@ -7,7 +7,7 @@ from fractions import Fraction as F
 import pytest
 
 from sheetrunner.model.event import SeatScore
-from sheetrunner.rules.tiebreakers import TIEBREAKERS, ScoreTable, head_to_head
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS, ScoreTable, head_to_head
 
 
 def row(rnd, pid, opp, outcome, mp, won=0, drawn=0, played=0):

@@ -8,7 +8,8 @@ from sheetrunner.model import columns as cols
 from sheetrunner.workbook.grid import sheet_rows
 from sheetrunner.workbook.logsheet import LogHistory
 from sheetrunner.model.event import Settings
-from sheetrunner.validate.players import missing_shown_columns, name_key, read_players, unused_byes
+from sheetrunner.model.names import name_key
+from sheetrunner.validate.players import missing_shown_columns, read_players, unused_byes
 
 ROUND_HEADERS = ["Table", "Seat", "ID", "Player", "OP", "SP"]
 

@@ -1,4 +1,4 @@
-"""Mirrors `sheetrunner/validate/reader.py`: the cells of one sheet read by column, each bad value turned into a
+"""Mirrors `sheetrunner/workbook/reader.py`: the cells of one sheet read by column, each bad value turned into a
 `Problem` at its cell (§7). Headers match case-insensitively, surrounding spaces ignored, by header or alias (§2);
 sheets are found by the name a person reads."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sheetrunner.model import columns as cols
 from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE, sheet_rows
-from sheetrunner.validate.reader import SheetReader, find_sheet, round_sheet_values, visible
+from sheetrunner.workbook.reader import SheetReader, find_sheet, round_sheet_values, visible
 
 
 def where_and_what(problems) -> list[tuple[str, str, str, str]]:

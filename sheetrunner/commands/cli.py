@@ -116,6 +116,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
       sheetrunner pair spring.xlsx --redo      (the round again, after a late drop)
     """
     from .. import api
+    from ..reports.round_summary import round_lines
     from . import output
     console = Console(quiet or as_json)
     hall_before_pair(console, workbook, output_file is None)  # results waiting in the hall's journal (issue 30)
@@ -132,7 +133,7 @@ def pair(workbook: Path, output_file: Path | None, redo: bool, reports_out: Path
     if as_json:
         click.echo(json.dumps(output.round_json(result), indent=2, ensure_ascii=False))
     console.problems(result.warnings)
-    for line in output.round_lines(result):
+    for line in round_lines(result):
         console.say(line)
     if result.reports:
         console.say(f"Reports: {result.reports.folder / 'index.html'}{result.reports.removed_note(result.output)}")
@@ -164,6 +165,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
       sheetrunner standings spring.xlsx --csv standings.csv
     """
     from .. import api
+    from ..reports.round_summary import wrote_line
     from . import output
     console = Console(quiet or as_json)
     result = run(console, lambda: api.current_standings(workbook, output_file, not no_write, from_older_copy))
@@ -175,7 +177,7 @@ def standings(workbook: Path, as_json: bool, csv_file: Path | None, xlsx_file: P
         if result.teams is not None:
             console.say("\n" + output.standings_text(result.teams, of_teams=True))
     if result.sheet:
-        console.say(output.wrote_line(result.sheet, result.output, result.backup))
+        console.say(wrote_line(result.sheet, result.output, result.backup))
     elif not no_write:
         console.say(output.no_standings_line(workbook))
     for path in filter(None, (csv_file, xlsx_file)):

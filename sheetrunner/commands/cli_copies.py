@@ -27,8 +27,8 @@ def merge(event: Path, copies: tuple[Path, ...], quiet: bool) -> None:
     Example:
       sheetrunner merge spring.xlsx spring-scorekeeper.xlsx spring-judge.xlsx
     """
-    from . import output
-    from .merge import merge_copies
+    from ..workbook.xlsx.files import backup_path
+    from ..copies.merge import merge_copies
     console = Console(quiet)
     result = run(console, lambda: merge_copies(event, list(copies)))
     console.problems(result.warnings)
@@ -40,7 +40,7 @@ def merge(event: Path, copies: tuple[Path, ...], quiet: bool) -> None:
     for label, source in result.new_players:
         console.say(f"  Players: {label} added (from {source})")
     console.say(f"Merged {len(result.taken) + len(result.new_players)} change(s) into {event}."
-                + (f" Backup: {output.backup_path(event, result.backup)}" if result.backup else ""))
+                + (f" Backup: {backup_path(event, result.backup)}" if result.backup else ""))
 
 
 @click.command(epilog=EXIT_CODES_POINTER)
@@ -56,7 +56,7 @@ def diff(first: Path, second: Path) -> None:
     Example:
       sheetrunner diff spring.xlsx spring-from-judge.xlsx
     """
-    from .diff import diff_copies
+    from ..copies.diff import diff_copies
     console = Console()
     lines = run(console, lambda: diff_copies(first, second))
     if not lines:

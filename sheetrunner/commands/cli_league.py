@@ -42,7 +42,7 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
       sheetrunner league season.xlsx          (the events of its Events sheet)
     """
     from ..league import run as league_io, report as league_report
-    from . import output
+    from ..workbook.xlsx.files import backup_path
     console = Console(quiet or as_json)
     result = run(console, lambda: league_io.run_league(season, list(events), not no_reports, out, templates, pdf,
                                                        paper, console.status))
@@ -52,7 +52,7 @@ def league(season: Path, events: tuple[Path, ...], out: Path | None, no_reports:
     for line in league_report.season_lines(result.season):
         console.say(line)
     console.say(f"{'Made' if result.created else 'Wrote'} {season}: {league_report.STANDINGS_SHEET} and "
-                f"{league_report.PLAYED_SHEET}." + (f" Backup: {output.backup_path(season, result.backup)}"
+                f"{league_report.PLAYED_SHEET}." + (f" Backup: {backup_path(season, result.backup)}"
                                                     if result.backup else ""))
     if result.reports:
         console.say(f"Reports: {result.reports[0].parent}")

@@ -15,12 +15,9 @@ from typing import Any, Sequence
 from .console import CONTROL
 from .exits import Stopped
 from ..rules.finals import final_places
-from ..workbook.layout import PLAYERS_SHEET
 from ..model.numbers import cell_number, shown_number
-from .round_summary import round_summary
-from ..rules.standings import Standings
-from ..workbook.swap import write_file
-from ..workbook.xlsx.files import backup_path
+from ..scoring.standings import Standings
+from ..reports.swap import write_file
 from ..workbook.xlsx.sheetxml import ooxml_text
 
 
@@ -209,30 +206,6 @@ def standings_text(table: Standings, of_teams: bool = False) -> str:
         lines.append("Also shown:")
         lines += [f"  {tb.label}: {tb.meaning}" for tb in table.extras]
     return "\n".join(lines)
-
-
-def round_lines(result) -> list[str]:
-    """A paired round for people (`round_summary`: its tables, or what --redo changed, and its compromises), who
-    leaves after it, and where it was written."""
-    return round_summary(result) + dropping_lines(result) + [wrote_line(result.title, result.output, result.backup)]
-
-
-def dropping_lines(result) -> list[str]:
-    """Who leaves after which round, as `Dropped after` says, one line each: a drop typed as the round the
-    player will miss is seen while the round can still be paired again."""
-    number, event = result.round, result.event
-    if number > event.settings.rounds:  # a stage of the top cut: Dropped after speaks of the Swiss rounds
-        return []
-    leaving = sorted((p for p in event.players if p.plays_in(number) and p.dropped_after is not None),
-                     key=lambda p: (p.dropped_after, p.row))
-    return [f"Dropping after {'this round' if p.dropped_after == number else f'Round {p.dropped_after}'}: "
-            f"{p.name} ({PLAYERS_SHEET}!{p.dropped_cell})." for p in leaving]
-
-
-def wrote_line(title: str, output: Path, backup: Path | None) -> str:
-    """`Wrote Round 4 to spring.xlsx (backup: spring-backups/spring.20261125-101500.xlsx).`: the backup where it
-    really is, in NAME-backups/ beside the workbook, not as if it lay beside it."""
-    return f"Wrote {title} to {output}" + (f" (backup: {backup_path(output, backup)})." if backup else ".")
 
 
 def no_standings_line(workbook: Path) -> str:

@@ -14,14 +14,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..workbook.xlsx import files
+from ..written.table_codes import hall_folder
 
 JOURNAL_NAME = "journal.sqlite"
-
-
-def hall_folder(workbook: Path | str) -> Path:
-    """NAME-backups/hall/ beside the workbook: the journal and the secret, out of every served folder."""
-    return files.backups_folder(files.real_path(Path(workbook))) / "hall"
 
 
 def journal_exists(workbook: Path) -> bool:

@@ -17,12 +17,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .. import api
-from ..commands import output
+from ..reports.round_summary import round_lines
 from ..model.columns import PLAYER_COLUMNS
 from ..workbook.layout import PLAYERS_SHEET
-from ..commands.merge import revalidated
+from ..copies.merge import revalidated
 from ..model.problems import EventError, EventOver
-from ..workbook.sheets import player_cells
+from ..written.sheets import player_cells
 from ..validate import find_sheet
 from .guard import desk_refusal, refused
 from .journal import CONFLICT, WAITING
@@ -73,7 +73,7 @@ def pair(state: HallState, form: dict[str, Any]) -> dict[str, Any]:
             return _said(False, [str(problem) for problem in error.problems])
         finally:
             state.refresh()
-    lines = [str(p) for p in result.warnings] + output.round_lines(result)
+    lines = [str(p) for p in result.warnings] + round_lines(result)
     if result.reports_problem is not None:
         lines.append(f"{result.reports_problem} The round was written; only its reports are missing.")
     return _said(True, lines)

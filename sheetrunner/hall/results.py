@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import finals
 from ..api import Loaded, load_event, save_logged, writing
 from ..model.columns import Column
-from ..commands.merge import revalidated
+from ..copies.merge import revalidated
 from ..model.event import Event, Round, Seat, Table
 from ..model.problems import EventError
 from ..reports.round_reports import find_round

@@ -10,33 +10,20 @@ are slowed per client. The clock of the slowing is injected, so tests never slee
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import os
 import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 from urllib.parse import urlsplit
 
-from . import hall_folder
+from ..written.table_codes import _mac, hall_folder, kept_secret, table_code
 
-CODE_ALPHABET = "ACDEFHJKLMNPQRTUVWXY34679"  # no 0/O, 1/I, 2/Z, 5/S, 8/B: read off a slip without doubt
-CODE_LENGTH = 6
 DESK_COOKIE = "sheetrunner_desk"
 FREE_TRIES = 3  # wrong codes a client may type before it is slowed (a thumb slips)
 LONGEST_WAIT = 300.0  # seconds: the slowing stops doubling at five minutes
-
-
-def kept_secret(workbook: Path) -> str | None:
-    """The event's secret if the hall ever made one (`serve` ran, or `pair`/`report --codes`), else None: the
-    printed reports carry table codes only then, so a TO who never opens the hall sees none."""
-    try:
-        kept = (hall_folder(workbook) / "secret.txt").read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return kept if len(kept) >= 20 else None
 
 
 def event_secret(workbook: Path) -> str:
@@ -55,27 +42,6 @@ def event_secret(workbook: Path) -> str:
         handle.write(made + "\n")
     os.replace(temporary, path)
     return made
-
-
-def _mac(secret: str, purpose: str) -> bytes:
-    return hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).digest()
-
-
-def table_code(secret: str, round_number: int, table: object) -> str:
-    """The code printed on a table's result slip: only that table of that round."""
-    number = int.from_bytes(_mac(secret, f"table|{round_number}|{table}"), "big")
-    code = ""
-    for _ in range(CODE_LENGTH):
-        number, index = divmod(number, len(CODE_ALPHABET))
-        code += CODE_ALPHABET[index]
-    return code
-
-
-def round_codes(workbook: Path, round_number: int, tables: Iterable[object]) -> dict[str, str]:
-    """Each table's code by its label (as the hall reads a table: `str(number)`), for the printed slips; empty for
-    an event whose hall has no secret. Reads one small file: no web stack is loaded."""
-    secret = kept_secret(workbook)
-    return {str(table): table_code(secret, round_number, table) for table in tables} if secret else {}
 
 
 def code_matches(secret: str, round_number: int, table: object, typed: object) -> bool:

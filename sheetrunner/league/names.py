@@ -24,7 +24,7 @@ from functools import lru_cache
 from anyascii import anyascii
 
 from ..model.problems import Problem, warning
-from ..validate.players import name_key
+from ..model.names import name_key
 
 ALIASES_SHEET = "Aliases"
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .season import MATCH_POINTS, Season, SeasonRow, short_of
 from ..model.problems import EventError, Problem
-from ..workbook.swap import write_reports
+from ..reports.swap import write_reports
 from ..model.numbers import cell_number, shown_number
 from ..workbook.xlsx.sheetxml import SheetTable
 

@@ -21,16 +21,16 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .season import EventResult, Entry, LeagueRules, Season, compute_season
-from .files import counted_twice, event_identity, event_not_season, same_events, same_files, season_suffix
+from ..workbook.season_files import counted_twice, event_identity, event_not_season, same_events, same_files, season_suffix
 from .names import ALIASES_SHEET
 from .settings import LEAGUE_SHEET, league_sheet, read_rules, unreadable
 from .sheets import EVENTS_SHEET, Listed, read_aliases, read_event_list, read_tiers
 from .tiers import TIERS_SHEET
 from ..model.columns import Column
 from ..model.problems import EventError, Problem
-from ..validate.reader import find_sheet
+from ..workbook.reader import find_sheet
 from ..model.values import as_text, is_blank
-from ..workbook.rewrites import Rewrites
+from ..written.rewrites import Rewrites
 from ..workbook.book import Workbook
 from ..workbook.grid import cell_name
 from ..workbook.xlsx.sheetxml import SheetTable

@@ -19,7 +19,7 @@ from .season import DEFAULT_PLACE_POINTS, MATCH_POINTS, PLACING, TIEBREAKS, Leag
 from ..model.numbers import cell_number
 from ..model.options import normal
 from ..model.problems import Problem
-from ..validate.reader import unreadable_cell
+from ..workbook.reader import unreadable_cell
 from ..model.values import BadValue, as_number, as_text, as_whole_number, is_blank, shown
 from ..workbook.xlsx.sheetxml import SheetTable, Validation
 

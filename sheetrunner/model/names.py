@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, TypeVar
 
 from .collation import sorted_by_keys
+from .values import as_text
 
 FIRST_NAME = "first name"
 LAST_NAME = "last name"
@@ -28,6 +29,11 @@ LAST_NAME_HEADERS = ("last name", "lastname", "last", "surname", "family name", 
 PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "das", "dos", "du", "la", "le",
                        "ter", "ten", "te", "zu", "af", "av", "al", "el", "bin", "ibn", "d'", "l'", "'t"})
 Item = TypeVar("Item")
+
+
+def name_key(name: object) -> str:
+    """How two names are compared: as read (invisible characters, no-break spaces folded), ignoring case."""
+    return as_text(name).casefold()
 
 
 def split_name(name: str) -> tuple[str, str]:

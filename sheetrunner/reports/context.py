@@ -11,25 +11,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from ..model.event import Event, Round, SeatScore
 from ..model.names import by_last_name, listed_name, sorted_players
-from ..model.numbers import shown_number
-from ..rules.penalties import describe
+from ..scoring.penalties import describe
 from ..rulesets import Ruleset
-from ..rules.soft_scores import award_tables
-from ..rules.standings import Standings
-from ..rules.tiebreakers import Tiebreaker
+from ..scoring.standings import Standings
+from ..scoring.shown import shown, shown_columns_of, standings_data
 
 POSTER_ROWS = 16
 T = TypeVar("T")
-
-
-def shown(value: Any, tiebreaker: Tiebreaker | None = None) -> str:
-    """A number as a report prints it: whole numbers plain, others to two places, percentages with %; zero is
-    a value, printed as 0."""
-    return shown_number(value, tiebreaker is not None and tiebreaker.percent)
 
 
 @dataclass
@@ -62,7 +54,7 @@ def build_report_data(event: Event, ruleset: Ruleset, round_: Round, paired_on: 
     tables = [{**_table(table, names, current, shown_columns, ruleset.layout.two_player),
                "group": groups.get(table.player_ids[0], "")} for table in round_.games]
     byes = [{"name": names[pid].name, "id": pid, "points": current.get(pid, ""), "note": _note(round_, pid),
-             "columns": _columns(names[pid], shown_columns)} for pid in round_.byes]
+             "columns": shown_columns_of(names[pid], shown_columns)} for pid in round_.byes]
     return ReportData(
         event={**_event(event, ruleset, round_, shown_columns), "ruleset": title},
         round=round_.number, tables=tables, byes=byes, by_name=_by_name(tables, byes, ruleset.layout.bye_label, event),
@@ -131,9 +123,6 @@ def _points(standings: Standings, keys: tuple[str, ...] = ()) -> dict[int, str]:
             for row in standings.rows}
 
 
-def _columns(player, shown_columns: Sequence[str]) -> list[str]:
-    return [player.extra.get("shown", {}).get(column, "") for column in shown_columns]
-
 
 def _note(round_: Round, player_id: int) -> str:
     table = round_.table_of(player_id)
@@ -146,7 +135,7 @@ def _table(table, names, current, shown_columns, two_player: bool) -> dict[str, 
     again, why a player sits out)."""
     seats = [{"seat": seat.seat, "name": names[seat.player_id].name, "id": seat.player_id,
               "team": names[seat.player_id].team, "points": current.get(seat.player_id, ""), "note": seat.note,
-              "columns": _columns(names[seat.player_id], shown_columns)} for seat in table.seats]
+              "columns": shown_columns_of(names[seat.player_id], shown_columns)} for seat in table.seats]
     notes = _match_notes(seats) if two_player else []
     footnotes = [] if two_player else _board_notes(seats)
     return {"number": table.number, "seats": seats, "notes": notes, "footnotes": footnotes}
@@ -238,24 +227,6 @@ def _with_detail(standings: dict[str, Any], detail: dict[str, Any] | None) -> di
         for row in group["rows"]:
             row["detail"] = detail["rows"].get(row["id"], [""] * len(columns)) if detail else []
     return {**standings, "detail_columns": columns}
-
-
-def standings_data(standings: Standings, event: Event, shown_columns: Sequence[str] = ()) -> dict[str, Any]:
-    """Standings as rows of formatted cells, grouped (per pod) when the ruleset ranks inside groups. The seeded
-    draw decides exact ties but is not printed (`standings --json` has it)."""
-    columns = [tb for tb in standings.columns if tb.shown]
-    players = event.players_by_id
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for row in standings.rows:
-        groups.setdefault(row.group, []).append({
-            "rank": row.rank_label, "overall": row.overall_rank or "", "name": row.player.name, "id": row.player.id,
-            "team": row.player.team, "dropped": row.dropped, "status": row.status,
-            "columns": _columns(players[row.player.id], shown_columns),
-            "cells": [shown(row.values[tb.key], tb) for tb in columns]})
-    return {"after": standings.after_round, "columns": [{"label": tb.label, "meaning": tb.meaning} for tb in columns],
-            "group_label": standings.group_label, "groups": [{"name": name, "rows": rows} for name, rows in groups.items()],
-            "tiebreakers": [tb.label for tb in standings.tiebreakers],
-            "awards": award_tables(standings, event)}  # soft scores' top 3 (issue 21)
 
 
 def _history(event: Event, ruleset: Ruleset, scores: list[SeatScore]) -> list[dict[str, Any]]:

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..rules import finals
-from ..hall.security import round_codes
+from ..written.table_codes import round_codes
 from ..model.event import Event, Round, SeatScore
 from ..model.problems import EventError, PartlyDone, Problem, warning
 from .stamp import KIT, STAMP_VERSION, made_from, stale_printouts, stale_reports
 from ..rulesets import Ruleset
-from ..rules.standings import Standings
-from ..workbook.swap import write_reports
+from ..scoring.standings import Standings
+from .swap import write_reports
 from ..rules.tournament import compute_scores, scored_rounds, standings_after
 
 

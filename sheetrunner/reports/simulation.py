@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.problems import EventError, Problem
-from ..workbook.swap import write_file
+from .swap import write_file
 from . import charts
 from .render import _render, environment
 

@@ -26,7 +26,7 @@ from ..pairing import Pairing, PairedTable, PairingImpossible
 from ..model.problems import Problem
 from ..rulesets import Ruleset
 from ..rulesets.parts import Locate
-from .standings import Standings
+from ..scoring.standings import Standings
 from ..workbook.xlsx.sheetxml import SheetTable
 
 SEED = Column("seat", "Seed", (), "whole", minimum=1, hint="Type the player's seed in the cut.", width=6)

@@ -16,10 +16,10 @@ from ..model.history import compute_history
 from ..workbook.layout import round_title
 from ..model.event import BYE, GAME_LOSS, POINT_DEDUCTION, Event, Round, Seat, SeatScore, Table
 from ..pairing import Pairing, PairingImpossible
-from .penalties import deduct, forced_outcomes, penalties_in
+from ..scoring.penalties import deduct, forced_outcomes, penalties_in
 from ..model.problems import EventError, EventOver, NoLegalPairing, Problem, Refusal
 from ..rulesets import Ruleset
-from .standings import Standings, StandingsRow, with_shown_columns
+from ..scoring.standings import Standings, StandingsRow, with_shown_columns
 
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:

@@ -24,7 +24,7 @@ from ..model.options import FINAL_DECIDES_OPTION, Option
 from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
 from ..model.problems import Problem, warning
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from .base import Locate, Game, entrants_in_order, finishing_order, names_of, teams_apart
 from .parts import Layout
 

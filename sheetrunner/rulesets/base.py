@@ -18,8 +18,8 @@ from ..model.event import (DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNIN
 from ..model.options import ALLOW_REMATCHES, Option, distinct
 from ..pairing import Entrant, Pairing
 from ..model.problems import Problem
-from ..rules.standings import Standings, compute_standings
-from ..rules.tiebreakers import tiebreaker_options
+from ..scoring.standings import Standings, compute_standings
+from ..scoring.tiebreakers import tiebreaker_options
 from ..workbook.xlsx.sheetxml import SheetTable
 from .parts import Layout, Locate
 

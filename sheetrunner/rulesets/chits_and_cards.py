@@ -30,10 +30,10 @@ from ..model.event import MATCH_LOSS, Event, Player, Round, SeatScore, Settings,
 from ..pairing import Entrant, Pairing
 from ..pairing.chits import CardsEngine, ChitHolder, fallback_flag
 from ..pairing.tables import assign_tables
-from ..rules.penalties import forced_outcomes
+from ..scoring.penalties import forced_outcomes
 from ..model.problems import Problem
-from ..rules.standings import Standings, StandingsRow, compute_standings
-from ..rules.tiebreakers import TIEBREAKERS, Tiebreaker
+from ..scoring.standings import Standings, StandingsRow, compute_standings
+from ..scoring.tiebreakers import TIEBREAKERS, Tiebreaker
 from .base import (Locate, Game, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
                    with_invited_byes)
 from .parts import Layout

@@ -47,7 +47,7 @@ from ..model.options import FINAL_DECIDES_OPTION, MEAN, Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..model.problems import Problem
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from .base import Locate, Game, finishing_order, names_of, seeded_order, teams_apart
 from .parts import Layout
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
-from ..model.columns import SEAT, Column
+from ..model.columns import NOTE, ROUND_PLAYER, ROUND_PLAYER_ID, SEAT, Column
 from ..model.history import History
 from ..model.event import Event, Placing, Round, SeatScore
 from ..pairing import Pairing
 from ..model.problems import Problem
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 
 from ..workbook.xlsx.sheetxml import SheetTable
 
@@ -33,6 +33,11 @@ class Layout:
     entry_note: str = "Type each player's result on their own row."  # the round sheet's note on its result headers
     winner_names: tuple[str, ...] = ()  # result columns where a player's name typed says that player won
     final_title: str = "Final"  # the sheet of a multiplayer ruleset's final game
+
+    def round_headers(self) -> list[Column]:
+        """A round sheet's columns: the table, the seat, the player's ID and name, the results, the Note."""
+        table = Column("table", self.table_header, width=8)
+        return [table, self.seat_column, ROUND_PLAYER_ID, ROUND_PLAYER, *self.result_columns, NOTE]
 
     @property
     def two_player(self) -> bool:

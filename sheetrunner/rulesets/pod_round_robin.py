@@ -41,7 +41,7 @@ from ..model.options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.tables import assign_tables
 from ..model.problems import Problem
-from ..rules.standings import Standings, StandingsRow, compute_standings
+from ..scoring.standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Game, all_or_none
 from .parts import Layout
 from .pod_memory import lost_meetings, moved_players

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..model.event import Round, Table
 from ..model.history import History
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from ..rulesets import Ruleset
 from .running_standings import whole_scores
 

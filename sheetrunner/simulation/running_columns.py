@@ -25,7 +25,7 @@ from typing import Callable
 
 from ..model.event import SeatScore
 from ..model.options import ID_RULES
-from ..rules.tiebreakers import OUTCOME_WINS, ScoreTable, game_points, seeded_draw
+from ..scoring.tiebreakers import OUTCOME_WINS, ScoreTable, game_points, seeded_draw
 
 Column = tuple[Mapping[int, int], "int | None"]  # player -> scaled integer, scale (None: the int itself)
 THIRDS = {outcome: int(value * 3) for outcome, value in OUTCOME_WINS.items()}  # wins counted in thirds

@@ -23,9 +23,9 @@ from ..model.event import Event, Player, Round, SeatScore, Settings
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
 from .running_columns import COLUMNS, Column, Tally, Unsupported
-from ..rules.soft_scores import ranking_tiebreakers, soft_scores
-from ..rules.standings import Standings, StandingsRow
-from ..rules.tiebreakers import TIEBREAKERS, ScoreTable
+from ..scoring.soft_scores import ranking_tiebreakers, soft_scores
+from ..scoring.standings import Standings, StandingsRow
+from ..scoring.tiebreakers import TIEBREAKERS, ScoreTable
 from ..rules.tournament import apply_penalties, penalised_round, scored_rounds, standings_after
 
 

@@ -34,7 +34,7 @@ from ..pairing import Pairing
 from ..rulesets import Ruleset, known_ruleset
 from .running_standings import RunningStandings
 from .figures import RunFigures, count_round, measure_round, record_text, records_of
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from ..rules.tournament import round_from_pairing, standings_after
 
 DEFAULT_RUNS = 200

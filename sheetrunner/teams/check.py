@@ -13,8 +13,8 @@ from ..model import columns as cols
 from ..workbook.grid import SheetRows
 from ..model.event import Event, Round, Seat
 from ..model.problems import ERROR, WARNING, Problem, warning
-from ..validate.players import name_key
-from ..validate.reader import SheetReader, find_sheet
+from ..model.names import name_key
+from ..workbook.reader import SheetReader, find_sheet
 from ..model.values import as_text, is_blank
 from .matches import TeamRound, group_round
 from .roster import ROUND_TEAM, TEAM_MATCH, Team, compute_teams

@@ -16,7 +16,7 @@ from ..rules import finals
 from ..model.history import compute_history
 from ..model.event import BYE, Event, Placing, Round, Seat, Table
 from ..model.problems import Problem
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from .matches import group_round, match_labels
 from .pairing import TeamPairing, lay_out_bye, lay_out_match
 from .roster import Team, compute_teams

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..model.columns import Column
 from ..model.event import Player
-from ..validate.players import name_key  # two Team cells name one team when they read the same
+from ..model.names import name_key  # two Team cells name one team when they read the same
 from ..model.values import as_text, is_blank
 
 TEAM_MATCH = Column("team_match", "Team match", ("Team game",), hint="Type the team match this row belongs "

@@ -11,7 +11,7 @@ from ..workbook.grid import SheetRows
 from ..model.event import Event
 from ..model.problems import Problem, warning
 from ..model.values import is_blank
-from ..validate.reader import SheetReader
+from ..workbook.reader import SheetReader
 from .roster import BOARD, Team, compute_teams
 
 

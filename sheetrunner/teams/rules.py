@@ -19,8 +19,8 @@ from ..model.options import TEAM_RESULTS
 from ..model.problems import EventError, Problem, warning
 from ..rulesets import Ruleset
 from ..rulesets.parts import Locate
-from ..rules.standings import Standings
-from ..validate.reader import find_sheet
+from ..scoring.standings import Standings
+from ..workbook.reader import find_sheet
 from ..workbook.xlsx.sheetxml import SheetTable
 from .check import lineup_problems
 from .cut import champion, cut_problems, pair_team_stage, team_placings
@@ -133,7 +133,7 @@ class TeamReports:
         return team_standings(build_team_event(event, self.play), self.play.team_result)
 
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
-        from ..reports.teams import team_report_data  # jinja2's side loads only when reports are made
+        from .report_data import team_report_data  # jinja2's side loads only when reports are made
 
         return {**self.base.report_extras(event, paired_on, round_), **team_report_data(event, self.play, round_),
                 "ruleset_title": self.title}

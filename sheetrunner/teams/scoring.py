@@ -23,7 +23,7 @@ from ..model.event import BYE, Event, Player, Round, Seat, SeatScore, Settings, 
 from ..model.options import TEAM_RESULTS, event_options
 from ..rulesets import Ruleset, known_ruleset
 from ..rulesets.swiss_tp import BYE as BYE_TP, DEFEAT, TIE, VICTORY
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from ..rules.tournament import compute_scores, scored_rounds
 from . import tiebreakers as _team_tiebreakers  # noqa: F401  (registers GP, BH, SB, DE in the library)
 from .byes import AVERAGE, DRAWN, TeamBye, bye_values, with_averages

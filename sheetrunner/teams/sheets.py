@@ -13,8 +13,8 @@ from typing import Any
 
 from ..model.event import BYE, Event
 from ..model.numbers import cell_number
-from ..workbook.sheets import column_range, round_headers, validation_for
-from ..rules.standings import Standings
+from ..workbook.checks import column_range, validation_for
+from ..scoring.standings import Standings
 from ..workbook.xlsx.sheetxml import SheetTable
 from .pairing import TeamPairing
 from .roster import ROUND_TEAM, TEAM_MATCH, Team
@@ -28,7 +28,7 @@ def team_standings_title(after_round: int) -> str:
 
 def team_round_sheet(event: Event, ruleset: Any, number: int, pairing: TeamPairing, title: str) -> SheetTable:
     """`Round N` of a team event: Team match, Table, Seat, ID, Player, Team, the results, Note."""
-    base = round_headers(ruleset)
+    base = ruleset.layout.round_headers()
     columns = [TEAM_MATCH, *base[:4], ROUND_TEAM, *base[4:]]
     names = event.players_by_id
     blanks = [None] * len(ruleset.layout.result_columns)

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Callable
 
 from ..model.event import SeatScore
-from ..rules.tiebreakers import TIEBREAKERS, ZERO, ScoreTable, Tiebreaker, register
+from ..scoring.tiebreakers import TIEBREAKERS, ZERO, ScoreTable, Tiebreaker, register
 
 TEAM_GAMES = frozenset({"team_games"})  # what only a team event's scoring provides (`scoring.team_settings`)
 HALF = Fraction(1, 2)

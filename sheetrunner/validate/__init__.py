@@ -16,7 +16,7 @@ from ..rules.finals import cut_of_teams, cut_problems
 from ..workbook.layout import LOG_SHEET, PLAYERS_SHEET, sheet_key
 from ..workbook.logsheet import LogHistory, changed_rounds, read_log
 from ..model.event import Event
-from ..rules.penalties import with_disqualifications
+from ..scoring.penalties import with_disqualifications
 from ..model.problems import Problem, one_per_cause
 from ..rulesets import Ruleset
 from ..workbook.grid import SheetRows
@@ -28,7 +28,7 @@ from .players import players_setting_warnings, read_players
 from .penalties import read_penalties
 from .playoff import misplaced_players, read_playoff
 from .redo import redo_would_lose
-from .reader import SheetReader, find_sheet, visible
+from ..workbook.reader import SheetReader, find_sheet, visible
 from .rounds import read_rounds
 from .settings import read_settings
 from .soft_scores import read_soft_scores

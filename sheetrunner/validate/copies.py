@@ -25,8 +25,8 @@ from ..model.options import normal
 from ..model.problems import Problem, warning
 from ..model.values import as_text, is_blank
 from .penalties import PENALTIES_SHEET
-from .players import name_key
-from .reader import find_sheet, visible
+from ..model.names import name_key
+from ..workbook.reader import find_sheet, visible
 
 COPY_NAMES = (re.compile(r"^(.+?)\s*\((?:\d+|copy(?: \d+)?)\)$"),  # Excel: Players (2); Players (copy)
               re.compile(r"^copy(?: \d+)? of (.+)$"),  # Google Sheets: Copy of Players

@@ -20,7 +20,7 @@ from ..workbook.grid import SheetRows, column_number
 from ..model.event import Event, Player, Round
 from ..model.problems import Problem, warning
 from ..model.values import is_blank
-from .players import name_key
+from ..model.names import name_key
 
 NAME_COLUMN = re.compile(r"^([A-Z]+)")
 SHORTEST = 5  # letters: a one-letter change in a shorter name ("Bo Li"/"Bo Lu") is most often two people

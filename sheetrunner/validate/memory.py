@@ -17,8 +17,8 @@ from ..model.event import Player, Round
 from ..model.problems import ERROR, WARNING, Problem
 from ..model.values import is_blank
 from ..workbook.grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name
-from .players import name_key
-from .reader import round_sheet_values, visible
+from ..model.names import name_key
+from ..workbook.reader import round_sheet_values, visible
 
 def looks_like_round(sheet: SheetRows) -> bool:
     """A sheet with a Table column and a Player (or ID) column: laid out as a round sheet."""

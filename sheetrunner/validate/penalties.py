@@ -2,7 +2,7 @@
 
 Columns: Round, Player (a name or an ID), Kind (warning, game loss, match loss, disqualification, point
 deduction), Points (a point deduction's points), Note. A workbook without the sheet has no penalties. What each
-kind does to scoring is in `sheetrunner.rules.penalties`; here each row is checked against the event: a player on the
+kind does to scoring is in `sheetrunner.scoring.penalties`; here each row is checked against the event: a player on the
 roster (the closest names offered, as round sheets do), a round that has been paired, a kind the ruleset has,
 points for a deduction, and a game to lose for a game or match loss.
 """
@@ -18,8 +18,8 @@ from ..model.problems import WARNING, Problem
 from ..rulesets import Ruleset
 from ..model.values import BadValue, as_label, as_number, as_text, is_blank
 from ..workbook.grid import SheetRows
-from .players import name_key
-from .reader import SheetReader, find_sheet
+from ..model.names import name_key
+from ..workbook.reader import SheetReader, find_sheet
 from .rounds import not_on_roster_hint
 
 PENALTIES_SHEET = "Penalties"

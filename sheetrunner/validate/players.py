@@ -9,18 +9,13 @@ from ..model.columns import Column
 from ..workbook.layout import PLAYERS_SHEET
 from ..workbook.logsheet import LogHistory
 from ..model.event import Player
-from ..model.names import FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
+from ..model.names import name_key, FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
 from ..model.options import normal
 from ..model.problems import Problem
 from ..rulesets import all_rulesets
 from ..model.values import BadValue, as_text, as_whole_number, is_blank
 from ..workbook.grid import SheetRows, cell_name
-from .reader import SheetReader, round_sheet_values, unreadable_cell
-
-
-def name_key(name: str) -> str:
-    """How two names are compared: as read (invisible characters, no-break spaces folded), ignoring case."""
-    return as_text(name).casefold()
+from ..workbook.reader import SheetReader, round_sheet_values, unreadable_cell
 
 
 def read_players(sheet: SheetRows | None, extra: tuple[Column, ...], problems: list[Problem],

@@ -19,9 +19,9 @@ from ..rules.tournament import missing_results
 from ..model.values import BadValue, as_label, as_text, is_blank, shown
 from ..workbook.grid import SheetRows, cell_name
 from .headers import typed_over, unreadable_headers
-from .players import name_key
+from ..model.names import name_key
 from .memory import values_without_header
-from .reader import SheetReader, visible
+from ..workbook.reader import SheetReader, visible
 
 TableRule = Callable[[Ruleset, Table, Settings, str, Locate], list[Problem]]  # (ruleset, table, settings, sheet, locate)
 

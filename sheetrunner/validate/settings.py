@@ -11,10 +11,10 @@ from ..model.event import Settings
 from ..model.options import FORMAT_VERSION, Option, event_options, normal, option_by_label
 from ..model.problems import Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
-from ..rules.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
+from ..scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
 from ..model.values import BadValue, as_text, is_blank
 from ..workbook.grid import SheetRows
-from .reader import SheetReader, find_sheet
+from ..workbook.reader import SheetReader, find_sheet
 
 Typed = dict[str, tuple[int, Any, str]]  # normal(label) -> (row, raw value, label as typed)
 UNREADABLE = object()  # a value cell holding a formula with no saved value, or an error (already reported)

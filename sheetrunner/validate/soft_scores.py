@@ -9,10 +9,10 @@ from fractions import Fraction
 from ..model.event import Player, Settings
 from ..model.options import SOFT_SCORE_USES, normal
 from ..model.problems import Problem
-from ..rules.soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
+from ..scoring.soft_scores import VALUES, SoftScore, parse_soft_scores, with_soft_tiebreakers
 from ..model.values import BadValue, as_number, is_blank
 from ..workbook.grid import SheetRows, cell_name
-from .reader import unreadable_cell
+from ..workbook.reader import unreadable_cell
 
 
 def read_soft_scores(sheet: SheetRows, settings: Settings, players: list[Player],

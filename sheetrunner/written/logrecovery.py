@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .grid import SheetRows
-from .layout import LOG_SHEET, is_output_sheet, round_number
-from ..league.files import season_not_event
-from .logsheet import HEADERS, log_values
+from ..workbook.grid import SheetRows
+from ..workbook.layout import LOG_SHEET, is_output_sheet, round_number
+from ..workbook.season_files import season_not_event
+from ..workbook.logsheet import HEADERS, log_values
 from ..model.options import normal
 from ..model.problems import EventError, Problem, warning
 from ..validate import Checked, find_sheet, validate
-from .book import Workbook
-from .xlsx.files import backups_folder
+from ..workbook.book import Workbook
+from ..workbook.xlsx.files import backups_folder
 
 
 @dataclass

@@ -13,12 +13,15 @@ The Note column and `pair --json` keep every note as it was: players and scripts
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from ..model.event import BYE, Round, Table, label_order
 from ..model.numbers import shown_number
 from ..pairing import Pairing
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
+from ..workbook.layout import PLAYERS_SHEET
+from ..workbook.xlsx.files import backup_path
 
 LISTED_TABLES = 100  # a bigger round is not listed table by table: the reports and the round sheet hold it
 TEAM_MATCH_NOTE = "Team match: "  # how `teams.pairing` notes a team's compromise on its first player
@@ -260,3 +263,27 @@ def bye_changes(result: Any, old: Round, names: dict[int, str]) -> list[str]:
         return ", ".join(names.get(pid, str(pid)) for pid in ids) or "none"
 
     return [f"{word} ({listed(now)}, was {listed(then)})"]
+
+
+def round_lines(result) -> list[str]:
+    """A paired round for people (`round_summary`: its tables, or what --redo changed, and its compromises), who
+    leaves after it, and where it was written."""
+    return round_summary(result) + dropping_lines(result) + [wrote_line(result.title, result.output, result.backup)]
+
+
+def dropping_lines(result) -> list[str]:
+    """Who leaves after which round, as `Dropped after` says, one line each: a drop typed as the round the
+    player will miss is seen while the round can still be paired again."""
+    number, event = result.round, result.event
+    if number > event.settings.rounds:  # a stage of the top cut: Dropped after speaks of the Swiss rounds
+        return []
+    leaving = sorted((p for p in event.players if p.plays_in(number) and p.dropped_after is not None),
+                     key=lambda p: (p.dropped_after, p.row))
+    return [f"Dropping after {'this round' if p.dropped_after == number else f'Round {p.dropped_after}'}: "
+            f"{p.name} ({PLAYERS_SHEET}!{p.dropped_cell})." for p in leaving]
+
+
+def wrote_line(title: str, output: Path, backup: Path | None) -> str:
+    """`Wrote Round 4 to spring.xlsx (backup: spring-backups/spring.20261125-101500.xlsx).`: the backup where it
+    really is, in NAME-backups/ beside the workbook, not as if it lay beside it."""
+    return f"Wrote {title} to {output}" + (f" (backup: {backup_path(output, backup)})." if backup else ".")

@@ -9,41 +9,22 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..model import columns as cols
-from .layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
-from .logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
+from ..workbook.layout import EVENT_SHEET, FINAL_STANDINGS, LOG_SHEET, PLAYERS_SHEET, round_title, standings_title
+from ..workbook.logsheet import HEADERS as LOG_HEADERS, WIDTHS as LOG_WIDTHS
 from ..model.event import Event, Round
 from ..model.options import Option, event_options, normal
 from ..pairing import Pairing
 from ..rulesets import RULESET_NAMES, Ruleset
-from ..rules.standings import Standings
+from ..scoring.standings import Standings
 from ..model.numbers import cell_number
-from .typing_aids import made_for_typing
+from ..workbook.typing_aids import made_for_typing
 from ..validate.penalties import COLUMNS as PENALTY_COLUMNS, PENALTIES_SHEET, POINTS, ROUND, PLAYER as PENALISED
-from ..validate.reader import find_sheet
-from .book import Workbook
-from .grid import column_letter
-from .xlsx.sheetxml import SheetTable, Validation
+from ..workbook.reader import find_sheet
+from ..workbook.book import Workbook
+from ..workbook.checks import column_range, validation_for, whole_validation
+from ..workbook.xlsx.sheetxml import SheetTable, Validation
 
 ROWS_FOR_LATE_ENTRIES = 500  # Players drop-downs reach well below the roster
-NOT_ALLOWED = "This value is not allowed here."
-
-
-def validation_for(column: cols.Column) -> Validation | None:
-    """The Excel drop-down or number check matching how sheetrunner reads the column."""
-    message = column.hint or NOT_ALLOWED
-    if column.kind == "whole":
-        return whole_validation(column)
-    if column.kind in ("choice", "yesno"):
-        return Validation("list", choices=column.choices or ("Yes", "No"), title=column.header, message=message)
-    return None
-
-
-def whole_validation(column: cols.Column) -> Validation:
-    """Excel's check of a whole-number column: at least its minimum (else 0)."""
-    minimum = column.minimum if column.minimum is not None else 0
-    return Validation("whole", minimum=minimum, title=column.header, message=column.hint or NOT_ALLOWED)
-
-
 def _option_validation(option: Option) -> Validation | None:
     if option.key == "ruleset":
         return validation_for(cols.Column("ruleset", "Ruleset", kind="choice", choices=RULESET_NAMES,
@@ -101,22 +82,12 @@ def penalties_sheet(ruleset: Ruleset, players: int) -> SheetTable:
                       [c.width for c in PENALTY_COLUMNS], validations=rules)
 
 
-def column_range(column: int, last_row: int) -> str:
-    letter = column_letter(column)
-    return f"{letter}2:{letter}{last_row}"
-
-
-def round_headers(ruleset: Ruleset) -> list[cols.Column]:
-    table = cols.Column("table", ruleset.layout.table_header, width=8)
-    return [table, ruleset.layout.seat_column, cols.ROUND_PLAYER_ID, cols.ROUND_PLAYER, *ruleset.layout.result_columns, cols.NOTE]
-
-
 def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, title: str = "") -> SheetTable:
     """`Round N` (or a stage of the cut, `title`): a row per seat, result cells empty with checks, byes (or sit-outs) last, notes beside the seats."""
     own = ruleset.pairer.own_round_sheet(event, number, pairing, title or round_title(number))  # a team event's layout
     if own is not None:
         return made_for_typing(own, ruleset)
-    columns = round_headers(ruleset)
+    columns = ruleset.layout.round_headers()
     names = event.players_by_id
     blanks = [None] * len(ruleset.layout.result_columns)
 
@@ -136,7 +107,7 @@ def round_sheet(event: Event, ruleset: Ruleset, number: int, pairing: Pairing, t
 
 def played_round_sheet(event: Event, ruleset: Ruleset, round_: Round) -> SheetTable:
     """A round with its results typed in, as a TO's finished sheet holds them (a simulated event written out)."""
-    columns = round_headers(ruleset)
+    columns = ruleset.layout.round_headers()
     names = event.players_by_id
 
     def cell(value: Any) -> Any:

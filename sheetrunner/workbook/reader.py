@@ -7,11 +7,11 @@ import unicodedata
 from typing import Any, Iterator
 
 from ..model.columns import Column, by_header
-from ..workbook.layout import round_number, sheet_key
+from .layout import round_number, sheet_key
 from ..model.options import normal
 from ..model.problems import Problem
 from ..model.values import BadValue, as_text, is_blank
-from ..workbook.grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
+from .grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
 
 CELL_NAME = re.compile(r"([A-Z]+)(\d+)")
 

@@ -26,10 +26,10 @@ from typing import Any
 from ..api import Loaded, load_event, save_logged, writing
 from ..workbook.contents import Contents, Place, Typed, align, read_contents
 from ..workbook.layout import LOG_SHEET, PLAYERS_SHEET
-from ..workbook.logrecovery import validate_workbook
+from ..written.logrecovery import validate_workbook
 from ..model.problems import EventError, Problem, Refusal, raise_on_errors
-from ..workbook.record import event_identity, read_record, record_files, row_key
-from ..validate.reader import find_sheet
+from ..written.record import event_identity, read_record, record_files, row_key
+from ..workbook.reader import find_sheet
 from ..workbook.book import Workbook
 from ..workbook.xlsx import files
 

@@ -23,14 +23,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .contents import IDENTITY, Contents, Place, Typed, comparable, read_contents
-from .grid import SheetRows
-from .layout import EVENT_SHEET, LOG_SHEET, round_number
+from ..workbook.contents import IDENTITY, Contents, Place, Typed, comparable, read_contents
+from ..workbook.grid import SheetRows
+from ..workbook.layout import EVENT_SHEET, LOG_SHEET, round_number
 from ..model.options import normal
 from ..model.problems import ERROR, WARNING, EventError, Problem
-from ..validate.reader import find_sheet
-from .book import Workbook
-from .xlsx.files import backups_folder
+from ..workbook.reader import find_sheet
+from ..workbook.book import Workbook
+from ..workbook.xlsx.files import backups_folder
 
 FOLDER = "last-written"
 LISTED = 4  # values named in a message; the rest are counted

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..model.event import Event, Round, Table
-from ..rules.standings import Standings
-from ..teams.matches import TeamMatch, group_round, match_labels
-from ..teams.scoring import BOARD_WINS, TeamEvent, build_team_event, team_standings
-from .context import shown, standings_data
+from ..scoring.standings import Standings
+from .matches import TeamMatch, group_round, match_labels
+from .scoring import BOARD_WINS, TeamEvent, build_team_event, team_standings
+from ..scoring.shown import shown, standings_data
 
 
 def team_report_data(event: Event, rules: Any, round_: Round) -> dict[str, Any]:

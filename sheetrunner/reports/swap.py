@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from ..model.problems import EventError, Problem
-from ..reports.stamp import made_from as stamped_from
-from ..reports.stamp import sheetrunner_files, stale_printouts, write_stamp
-from .xlsx.files import TEMPORARY, _alive, _write_fully, real_path
+from .stamp import made_from as stamped_from
+from .stamp import sheetrunner_files, stale_printouts, write_stamp
+from ..workbook.xlsx.files import TEMPORARY, _alive, _write_fully, real_path
 
 OLD = ".{name}.sheetrunner-{pid}.old"
 LEFTOVER = re.compile(r"(\d+)\.(tmp|old)")  # after ".NAME.sheetrunner-"
@@ -180,7 +180,7 @@ def write_reports(folder: Path, pages: dict[str, str], pdf: bool = False, kit: I
     and the stamp (`made_from`, the files). The PDFs of the set it replaces go with it when they may show other
     pairings (kept when the pages are made again from the same round without --pdf); when the PDFs cannot be printed, the pages go in place without any. OSError as the disk says
     (the old set is left as it was)."""
-    from ..reports.printing import print_pdfs
+    from .printing import print_pdfs
 
     failed = None
     earlier = {n for n in sheetrunner_files(folder, pages)[0] if n.endswith(".pdf") and (folder / n).is_file()}

@@ -13,20 +13,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .grid import cell_name
-from .kept_additions import (OWN_BLANKED, OWN_COMPARED, OWN_RECOMPUTED, Additions, additions_warnings,
+from ..workbook.grid import cell_name
+from ..workbook.kept_additions import (OWN_BLANKED, OWN_COMPARED, OWN_RECOMPUTED, Additions, additions_warnings,
                              compute_additions)
-from .layout import LOG_SHEET, STANDINGS_TITLE, sheet_key
-from .logsheet import same_results
+from ..workbook.layout import LOG_SHEET, STANDINGS_TITLE, sheet_key
+from ..workbook.logsheet import same_results
 from ..model.event import Event
 from ..model.options import normal
 from ..model.problems import Problem
-from ..rules.tiebreakers import TIEBREAKERS
-from ..validate.reader import find_sheet
-from .book import Workbook
-from .xlsx.carry import DEFAULT_WIDTH, has_formula, moved_cell, place_cells, read_stored_sheet
-from .xlsx.files import backup_path
-from .xlsx.sheetxml import SheetTable
+from ..scoring.tiebreakers import TIEBREAKERS
+from ..workbook.reader import find_sheet
+from ..workbook.book import Workbook
+from ..workbook.xlsx.carry import DEFAULT_WIDTH, has_formula, moved_cell, place_cells, read_stored_sheet
+from ..workbook.xlsx.files import backup_path
+from ..workbook.xlsx.sheetxml import SheetTable
 
 # Headers sheetrunner writes on some of its sheets but not always (besides every tiebreaker's label): an old column
 # under one of them, inside sheetrunner's block, is its own (a tiebreaker since taken out of the Tiebreakers

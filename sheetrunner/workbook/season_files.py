@@ -15,7 +15,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..workbook.layout import sheet_key
+from .layout import sheet_key
 from ..model.problems import Problem
 
 SEASON_SUFFIX = ".xlsx"

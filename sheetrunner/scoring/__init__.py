@@ -1,0 +1,1 @@
+"""How rounds score and rank: standings, the tiebreaker library, penalties and soft scores (pure)."""
