@@ -12,6 +12,9 @@ TESTS = ROOT / "tests"
 
 # The habit (the row's bold words, as they begin) -> the tests that replay it, each asserting the exact outcome.
 CAUGHT = {
+    "Your team event ends with a top cut of teams": [
+        "test_team_cut.py::test_the_best_four_teams_play_the_cut_and_the_final_decides_the_champion",
+        "test_team_cut.py::test_a_tied_team_match_of_the_cut_needs_a_winner"],
     "A walk-in arrives.": ["test_log_memory.py::test_a_walk_in_needs_joined_in_and_then_plays_from_it",
                            "test_workbook_format.py::test_late_entry_joins_at_their_round"],
     "A player leaves.": ["test_workbook_format.py::test_dropped_player_is_not_paired_and_clearing_reinstates"],
