@@ -119,7 +119,7 @@ class EventSimulation(RuleBasedStateMachine):
                               encoding="utf-8")
         else:
             roster.write_text("Name\n" + "".join(f"{n}\n" for n in names), encoding="utf-8")
-        args = ["init", "-r", self.ruleset.game.name, "-p", str(roster), "--seed", str(seed)]
+        args = ["init", "-r", self.ruleset.name, "-p", str(roster), "--seed", str(seed)]
         if self.ruleset.rounds:
             args += ["--rounds", str(self.ruleset.rounds)]
         result = self.runner.invoke(cli, [*args, str(self.path)])
@@ -183,7 +183,7 @@ class EventSimulation(RuleBasedStateMachine):
         sheets = self.sheets
         posted = self.open_round()
         number = (max(sheets.rounds) if sheets.rounds else 0) + 1
-        if self.ruleset.game.name == "pod-round-robin" and (not self.free_pod_place() or posted == 1):
+        if self.ruleset.name == "pod-round-robin" and (not self.free_pod_place() or posted == 1):
             return  # pods are fixed once round 1 is paired: only a later entry gets a free place by itself
         self.late += 1
         edit_players(self.path, new=[{"Name": f"Late {self.late}", "Joined in": number if posted is None else
@@ -210,7 +210,7 @@ class EventSimulation(RuleBasedStateMachine):
             return
         last_played = max(sheets.rounds) - (posted is not None)
         candidates = [p["Name"] for p in self.playing_next() if (p.get("Joined in") or 1) <= last_played]
-        if len(candidates) <= max(self.ruleset.sizes[0], 7 if self.ruleset.game.name == "ndc-diplomacy" else 4):
+        if len(candidates) <= max(self.ruleset.sizes[0], 7 if self.ruleset.name == "ndc-diplomacy" else 4):
             return
         name = data.draw(st.sampled_from(sorted(candidates)), label="drops")
         edit_players(self.path, {name: {"Dropped after": last_played}})
@@ -228,7 +228,7 @@ class EventSimulation(RuleBasedStateMachine):
             self.redo_after_roster_change(posted)
 
     def volunteer_to_sit_out(self, data):
-        if self.ruleset.game.name != "ndc-diplomacy" or not self.between_rounds():
+        if self.ruleset.name != "ndc-diplomacy" or not self.between_rounds():
             return
         names = sorted(p["Name"] for p in self.playing_next())
         name = data.draw(st.sampled_from(names), label="volunteers")
@@ -262,7 +262,7 @@ class EventSimulation(RuleBasedStateMachine):
 
     def result_header(self) -> str:
         return {"swiss-tp": "OP", "swiss": "Games won", "allegiance": "VI", "ndc-diplomacy": "Centres"}.get(
-            self.ruleset.game.name, "Result")
+            self.ruleset.name, "Result")
 
     def saved_by_another_program(self, data):
         book = openpyxl.load_workbook(self.path)
@@ -281,16 +281,16 @@ class EventSimulation(RuleBasedStateMachine):
         assert set(seated) == expected, f"Round {number}: seated {sorted(seated)}, expected {sorted(expected)}"
         met = Met.before(sheets, number)
         games = [tuple(row["Player"] for row in table) for table in games_of(rows).values()]
-        if self.ruleset.game.name == "pod-round-robin":
+        if self.ruleset.name == "pod-round-robin":
             if all(n in self.engine_made for n in range(1, number)):
                 assert repeats(games, met) == 0, f"Round {number} repeats a round-robin meeting"
-        elif self.ruleset.layout.two_player:
+        elif self.ruleset.two_player:
             teams = {p["Name"]: p.get("Team") or "" for p in sheets.players} if self.ruleset.teams else {}
             byes = byes_of(rows)
             made = two_player_cost([tuple(g) for g in games], byes[0] if byes else None, met, teams,
                                    all(p in met.byes for p in seated))
             best = best_two_player_cost(sorted(seated), met, teams)
-            if self.ruleset.game.name == "chits-and-cards":
+            if self.ruleset.name == "chits-and-cards":
                 made, best = made[:1], best[:1]
             assert made == best, f"Round {number}: the engine's cost {made}, brute force {best}"
         else:
@@ -306,7 +306,7 @@ class EventSimulation(RuleBasedStateMachine):
 
     def idle_pod_players(self, sheets, number: int) -> set[str]:
         """Players of a smaller pod whose round robin is over (they wait)."""
-        if self.ruleset.game.name != "pod-round-robin":
+        if self.ruleset.name != "pod-round-robin":
             return set()
         pods: dict[str, list[str]] = {}
         for player in sheets.players:
