@@ -373,6 +373,7 @@ def fault_driver() -> None:
     FAULT_KILL_AT; ENOSPC once FAULT_ROOM bytes are written; each step's line in FAULT_TRACE."""
     import builtins
     import io
+    import pathlib
 
     root, kill_at, room = os.environ["FAULT_ROOT"], int(os.environ["FAULT_KILL_AT"]), int(os.environ["FAULT_ROOM"])
     state = {"steps": 0, "bytes": 0, "lines": []}
@@ -448,6 +449,10 @@ def fault_driver() -> None:
     for name in real:
         setattr(os, name, counted(name))
     io.open = builtins.open = opening
+    accessor = getattr(pathlib, "_NormalAccessor", None)  # Python 3.10: `Path` kept its own os functions
+    if accessor is not None:
+        for name in ("open", "rename", "replace", "unlink", "rmdir", "mkdir", "link"):
+            setattr(accessor, name, staticmethod(opening if name == "open" else getattr(os, name)))
     sys.argv = ["sheetrunner", *sys.argv[1:]]
     from sheetrunner.commands.cli import cli
     from sheetrunner.commands.exits import command_line

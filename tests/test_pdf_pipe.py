@@ -105,7 +105,7 @@ def test_the_largest_page_is_printed_first_and_the_pdfs_come_back_in_order(print
     monkeypatch.setattr(printing.DevToolsPipe, "start", lambda self, tab, page: (loaded.append(page.name),
                                                                                start(self, tab, page))[1])
     pages = copy_pages(printed, tmp_path / "order")
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         pdfs = printing._print_in_one_browser(find_browser(), profile, pages, lambda done, total: None)
     assert loaded == [p.name for p in sorted(pages, key=lambda p: -p.stat().st_size)]
     assert pdfs == [p.with_suffix(".pdf") for p in pages] and all(pdf.is_file() for pdf in pdfs)

@@ -54,7 +54,7 @@ def test_one_browser_prints_the_same_pages_as_a_browser_per_page(rendered):
     pdfs = print_pdfs(reused, [reused[0].parent / "pairings_by_table.html"],
                       lambda done, total: steps.append((done, total)))
     each = copy_of(rendered, "each")
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         alone = printing._print_one_by_one(find_browser(), profile,
                                            [page for page in each if page.stem not in printing.SCREEN_PAGES],
                                            lambda done, total: None)
@@ -83,7 +83,7 @@ def test_a_page_the_browser_cannot_open_is_named(rendered):
 
 def test_the_browser_is_closed_after_printing(rendered):
     pages = copy_of(rendered, "closed")
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         with printing.DevToolsPipe(find_browser(), profile) as devtools:
             session = devtools.open_tab()
             devtools.start(session, pages[0].parent / "index.html")

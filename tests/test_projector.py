@@ -36,7 +36,7 @@ def run_in_chromium(page: Path, probe: str, size: str = "1920,1080", fragment: s
     script = ("<script>function report(found) { var out = document.createElement('pre'); out.id = 'probe-result';"
               f" out.textContent = JSON.stringify(found); document.body.appendChild(out); }}\n{probe}</script>")
     copy.write_text(page.read_text(encoding="utf-8").replace("</body>", script + "</body>"), encoding="utf-8")
-    with tempfile.TemporaryDirectory() as profile:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         done = subprocess.run([find_browser(), *BROWSER_FLAGS, f"--user-data-dir={profile}", "--hide-scrollbars",
                                f"--window-size={size}", "--virtual-time-budget=3000", "--dump-dom",
                                copy.as_uri() + fragment], capture_output=True, text=True, timeout=180)

@@ -297,7 +297,7 @@ def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close
     if close is not None:
         valid &= close[j] & close[i]
     total = np.where(valid, total, NEVER)
-    best = np.unravel_index(int(total.argmin()), total.shape)
+    best = np.unravel_index(int(np.argmin(total)), total.shape)
     lowest = int(total[best])
     if lowest >= 0:
         return None, total.size

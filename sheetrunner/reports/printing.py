@@ -22,16 +22,18 @@ wrapper that closes fds 3 and 4), each page is printed by a browser of its own.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
 import os
 import select
+import signal
 import shutil
 import subprocess
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from ..model.problems import EventError, Problem
 
@@ -48,6 +50,7 @@ TABS = 2  # pages printed at once: the machines TOs bring have two cores or more
 PAGE_TIMEOUT = 300  # seconds one page may take to load and print, as a single `--print-to-pdf` run was allowed
 START_TIMEOUT = 30  # seconds for the browser's first answer on the pipe; without one, a browser per page
 PIPE_SIZE = 1 << 20  # the replies' pipe enlarged (Linux's most for anyone): a big PDF in fewer reads
+PROFILE_REMOVALS = 3  # tries at removing the browser's profile folder, a tenth of a second apart
 
 
 def find_browser() -> str | None:
@@ -69,7 +72,7 @@ def print_pdfs(pages: list[Path], kit: Sequence[Path] = (),
         raise EventError(Problem("", "", "No headless browser was found to print PDFs.",
                                  "Install Chromium (e.g. `apt-get install chromium`), or print the HTML reports "
                                  "from any browser."))
-    with tempfile.TemporaryDirectory() as profile:
+    with _browser_profile() as profile:
         try:
             if os.name != "posix" or not pages:
                 raise NoPipe("no pipe to hand over")
@@ -169,7 +172,7 @@ class DevToolsPipe:
             self.process = subprocess.Popen(
                 [self.browser, *HEADLESS_FLAGS, "--remote-debugging-pipe", f"--user-data-dir={self.profile}"],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                preexec_fn=_as_fds_3_and_4(to_browser, from_browser), close_fds=False)
+                preexec_fn=_as_fds_3_and_4(to_browser, from_browser), close_fds=False, start_new_session=True)
         except OSError as error:
             self._close_fds()
             raise BrowserFailed(str(error)) from None
@@ -193,8 +196,7 @@ class DevToolsPipe:
             self._send("Browser.close")
             _wait_for_exit(self.process, 10)
         except (BrowserFailed, OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-            self.process.wait()
+            _kill_group(self.process)
         finally:
             self._close_fds()
 
@@ -341,6 +343,32 @@ def _wait_for_exit(process: subprocess.Popen, seconds: float) -> None:
     finally:
         os.close(pidfd)
     process.wait()
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    """The browser and its helper processes (zygote, GPU, crash handler), which share its process group: killing
+    only the browser would leave them writing into the profile being removed."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except OSError:  # already gone
+        process.kill()
+    process.wait()
+
+
+@contextlib.contextmanager
+def _browser_profile() -> Iterator[str]:
+    """A throwaway Chromium profile folder. A helper of a browser that has exited can still be flushing into it
+    for a moment, so removing it is tried a few times and what is left then is left to the system's cleanup of
+    temporary files: the PDFs are printed, and a leftover profile must not turn that into a failure."""
+    profile = tempfile.mkdtemp(prefix="sheetrunner-browser-")
+    try:
+        yield profile
+    finally:
+        for _ in range(PROFILE_REMOVALS):
+            shutil.rmtree(profile, ignore_errors=True)
+            if not os.path.exists(profile):
+                break
+            time.sleep(0.1)
 
 
 def _as_fds_3_and_4(to_browser: int, from_browser: int) -> Callable[[], None]:
