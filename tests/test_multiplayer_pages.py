@@ -9,12 +9,14 @@ import re
 from pathlib import Path
 
 import openpyxl
+import pytest
 from builder import make_event, round_rows, type_results
 from simulation import diplomacy_board, games_of, read_sheets
 from test_reports import Classes
 
 from sheetrunner import api
 from sheetrunner.rules.tournament import standings_after
+from sheetrunner.rulesets.diplomacy import attendance_detail
 
 SEVEN = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
 POWERS = ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]
@@ -134,8 +136,9 @@ def test_the_score_column_does_not_wrap(tmp_path):
 
 def test_diplomacy_standings_show_boards_sit_outs_and_the_attendance_factor(tmp_path):
     """Eight players, Hal joining in round 2: round 1 one board (Hal away), round 2 one board and a sit-out. After
-    round 2 two rounds count: Hal attended one, so the partial attendance factor (1/3) multiplies his score."""
-    players = [(index, name, None) for index, name in enumerate(SEVEN, start=1)] + [(8, "Hal", 2)]
+    round 2 two rounds count: Hal attended one, so the partial attendance factor (1/3) multiplies his score. Ivy,
+    joining in round 3, has attended nothing yet: no factor is shown for her."""
+    players = [(index, name, None) for index, name in enumerate(SEVEN, start=1)] + [(8, "Hal", 2), (9, "Ivy", 3)]
     path = make_event(tmp_path / "dip.xlsx", players, ruleset="ndc-diplomacy", total_rounds=3, seed=5,
                       player_headers=["ID", "Name", "Joined in"])
     for number in (1, 2):
@@ -155,8 +158,40 @@ def test_diplomacy_standings_show_boards_sit_outs_and_the_attendance_factor(tmp_
     assert by_name["Hal"] == (["1", "0", "0.33"] if sitter != "Hal" else ["0", "1", "0.33"])
     if sitter != "Hal":
         assert by_name[sitter] == ["1", "1", "1"]
-    assert all(cells[2] == "1" for name, cells in by_name.items() if name != "Hal")
-    assert "partial attendance factor (0.33)" in " ".join(standings.texts("legend"))
+    assert by_name["Ivy"] == ["0", "0", ""]
+    assert all(cells[2] == "1" for name, cells in by_name.items() if name not in ("Hal", "Ivy"))
+    legend = " ".join(standings.texts("legend"))
+    assert "Boards played in the rounds counted so far." in legend
+    assert "Rounds sat out: attended, scored by the Sit-out score option" in legend
+    assert "On the score: 1 for a player who attended (played or sat out) 2 round(s) or more, else the partial " \
+           "attendance factor (0.33)." in legend
+
+
+@pytest.mark.parametrize("counting, hal", [(None, "0.33"), (1, "1")])
+def test_the_attendance_detail_counts_the_rounds_the_event_score_counts(tmp_path, counting, hal):
+    """Boards, sit-outs and factor beside the Diplomacy standings: the complete rounds up to the one asked for;
+    a player needs `Counting rounds` of them (else the event's rounds, at most those played) for the factor 1; a
+    round sat out is attended; a player who attended nothing has no factor. Ann volunteers to sit out round 2,
+    Hal joins in round 2 and Ivy in round 3; round 3 is paired, not played."""
+    players = [(i, name, None, 2 if name == "Ann" else None) for i, name in enumerate(SEVEN, start=1)]
+    path = make_event(tmp_path / "dip.xlsx", [*players, (8, "Hal", 2, None), (9, "Ivy", 3, None)],
+                      ruleset="ndc-diplomacy", total_rounds=3, seed=5, settings={"Counting rounds": counting},
+                      player_headers=["ID", "Name", "Joined in", "Sits out"])
+    for number in (1, 2):
+        api.pair_next(path, reports=False)
+        play_diplomacy(path, number)
+    api.pair_next(path, reports=False)
+    event = api.load_event(path).event
+
+    def detail(round_number: int) -> dict[str, list[str]]:
+        found = attendance_detail(event, round_number)
+        return {p.name: found["rows"][p.id] for p in event.players} if found else {}
+
+    after_one = {**{name: ["1", "0", "1"] for name in SEVEN}, "Hal": ["0", "0", ""], "Ivy": ["0", "0", ""]}
+    assert detail(1) == after_one
+    assert detail(2) == detail(3) == {**{name: ["2", "0", "1"] for name in SEVEN}, "Ann": ["1", "1", "1"],
+                                      "Hal": ["1", "0", hal], "Ivy": ["0", "0", ""]}
+    assert [column["label"] for column in attendance_detail(event, 3)["columns"]] == ["Boards", "Sat out", "Factor"]
 
 
 def test_allegiance_pairings_show_vi_beside_wins(tmp_path):

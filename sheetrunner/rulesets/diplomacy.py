@@ -48,6 +48,7 @@ from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..model.problems import Problem
 from ..scoring.standings import Standings
+from ..scoring.tiebreakers import rounds_counted
 from .base import Locate, Game, finishing_order, names_of, seeded_order, teams_apart
 from .parts import Layout
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult
@@ -288,7 +289,7 @@ class Diplomacy(Game):
 def attendance_detail(event: Event, round_number: int) -> dict[str, object] | None:
     """Per player, in the rounds the standings count (every result in, up to `round_number`): boards played, rounds
     sat out, and the factor on their score: 1, or the `Partial attendance factor` for a player who attended (played
-    or sat out) fewer rounds than count, as the event score computes it (tiebreakers.event_score, 001)."""
+    or sat out) fewer rounds than count, as the event score counts them (`rounds_counted`, 001)."""
     counted = []
     for round_ in event.rounds:
         if round_.number > round_number or not round_.is_complete:
@@ -297,8 +298,7 @@ def attendance_detail(event: Event, round_number: int) -> dict[str, object] | No
     if not counted:
         return None
     settings = event.settings
-    wanted = settings.option("counting_rounds") or settings.rounds or counted[-1].number
-    counting = max(1, min(wanted, counted[-1].number))
+    counting = rounds_counted(settings.option("counting_rounds"), settings.rounds, counted[-1].number)
     factor = Fraction(settings.option("partial_attendance_factor"))
     boards = Counter(pid for round_ in counted for game in round_.games for pid in game.player_ids)
     sat_out = Counter(pid for round_ in counted for pid in round_.byes)

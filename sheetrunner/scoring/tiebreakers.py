@@ -329,6 +329,11 @@ register(Tiebreaker("win_resistance_resistance", "WRR", "For each game won, the 
 register(Tiebreaker("head_to_head", "H2H", "Match points in games between the tied players, used only when "
                     "everyone tied has met everyone else and it orders them all.",
                     lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
+# FIDE's name for it, which team regulations use: registered here, beside it, so that every event knows the name
+# whether or not the team modules were loaded (once the name was valid only in a process that had loaded them).
+register(Tiebreaker("direct_encounter", "DE", "Direct encounter: match points in matches between the tied teams, "
+                    "used only when every tied team has met every other and it orders them all.",
+                    lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
 
 # --- Allegiance (source 000) ---------------------------------------------------------------------
 
@@ -360,8 +365,7 @@ def event_score(table: ScoreTable) -> dict[int, Fraction]:
     the attendance partial.
     """
     played_rounds = max((row.round for row in table.rows), default=0)
-    wanted = table.option("counting_rounds") or table.context("rounds", played_rounds)
-    counting = max(1, min(wanted, played_rounds))
+    counting = rounds_counted(table.option("counting_rounds"), table.context("rounds", played_rounds), played_rounds)
     factor = Fraction(table.option("partial_attendance_factor"))
 
     def one(pid: int) -> Fraction:
@@ -374,6 +378,13 @@ def event_score(table: ScoreTable) -> dict[int, Fraction]:
 
     deducted = table.total(DEDUCTED)  # point deductions come off the event score, never one board (README)
     return table.memo("event_score", one)
+
+
+def rounds_counted(counting_rounds: int, event_rounds: int, played: int) -> int:
+    """How many rounds a Diplomacy player attends for a full score (001): `Counting rounds`, else the event's
+    rounds, never more than the rounds played, never fewer than one. The event score and the standings' attendance
+    detail both ask here, so the factor shown is the factor applied."""
+    return max(1, min(counting_rounds or event_rounds, played))
 
 
 COUNTING_ROUNDS = Option("counting_rounds", "Counting rounds", 0, "Best rounds that count for the event score (0: "

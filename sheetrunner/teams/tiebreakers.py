@@ -24,7 +24,6 @@ against a dummy opponent with the team's own score (FIDE Tie-Break Regulations 2
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Callable
 
@@ -113,9 +112,6 @@ team("sonneborn_berger_gp", "SB:GP", "Sonneborn-Berger by game points: each oppo
      opponents_sum(game_points, times_own_game_points))
 team("sonneborn_berger_results", "SB:R", "Sonneborn-Berger by results: the game points of each opponent beaten, "
      "and half those of each opponent drawn.", opponents_sum(game_points, times_result))
-register(replace(TIEBREAKERS["head_to_head"], key="direct_encounter", label="DE", meaning="Direct encounter: "
-                 "match points in matches between the tied teams, used only when every tied team has met every other "
-                 "and it orders them all."))
 
 # The library's tiebreakers a team event can rank by beside its own: match points, the MTR percentages (board-win
 # % where a team's games are its boards), opponents' match points, head-to-head and the seeded draw.
