@@ -38,12 +38,13 @@ YARDSTICK = Setup("swiss", 200, 8, seed=1)
 
 
 class PairClock:
-    """Wraps a ruleset's `pair` to add up its CPU time (an instance attribute, so only this process's)."""
+    """Wraps a ruleset's `pairer.pair` to add up its CPU time (an instance attribute of the pairer, so only this
+    process's)."""
 
     def __init__(self, ruleset) -> None:
         self.ruleset, self.seconds = ruleset, 0.0
-        self.original = type(ruleset).pair.__get__(ruleset)
-        ruleset.pair = self
+        self.original = type(ruleset.pairer).pair.__get__(ruleset.pairer)
+        ruleset.pairer.pair = self
 
     def __call__(self, *args, **kwargs):
         start = time.process_time()

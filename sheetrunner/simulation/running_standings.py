@@ -14,12 +14,13 @@ way a round was ranked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, replace
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterator, Sequence
 
 from ..model.event import Event, Player, Round, SeatScore, Settings
+from ..model.made import maker
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
 from .running_columns import COLUMNS, Column, Tally, Unsupported
@@ -194,16 +195,9 @@ class RunningStandings:
         return ranked
 
 
-ROW_FIELDS = tuple(field.name for field in fields(StandingsRow))
-
-
-def standings_row(*values: Any) -> StandingsRow:
-    """`StandingsRow(*values)`, every field given, made without the frozen dataclass's `__init__`, which sets each
-    field through `object.__setattr__`: a third of what ranking a simulated round costs, for hundreds of rows
-    each round. The same object, equal and printed alike (`tests/test_running_standings.py`)."""
-    row = object.__new__(StandingsRow)
-    row.__dict__.update(zip(ROW_FIELDS, values))
-    return row
+standings_row = maker(StandingsRow)  # `StandingsRow(*values)`, every field given, without the frozen dataclass's
+# `__init__`: a third of what ranking a simulated round costs, for hundreds of rows each round. The same object,
+# equal and printed alike (`tests/test_running_standings.py`).
 
 
 def whole_scores(standings: Standings, key: str) -> dict[int, int] | None:
