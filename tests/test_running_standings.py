@@ -59,3 +59,12 @@ def test_the_score_column_is_read_as_whole_numbers_only_where_it_holds_them():
     assert whole_scores(final, "match_points") == {row.player.id: row.values["match_points"] for row in final.rows}
     assert whole_scores(final, "game_win_pct") is None  # a ratio: Fractions
     assert whole_scores(standings_after(event, get_ruleset("swiss")), "match_points") is None  # from scratch
+
+
+def test_the_order_a_run_ends_with_is_the_order_of_its_standings():
+    """`order` ranks by the columns alone where it can: the same IDs in the same order as the standings' rows
+    sorted by overall rank, after every round, for every ruleset `simulate` keeps standings for."""
+    for name in ("swiss", "swiss-tp", "chits-and-cards", "pod-round-robin", "allegiance"):
+        for *_, running in _play(Setup(name, 13, 4, seed=3, draw_rate=0.2), 1):
+            expected = [row.player.id for row in sorted(running.standings().rows, key=lambda row: row.overall_rank or 0)]
+            assert running.order() == expected, name

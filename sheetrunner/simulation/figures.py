@@ -67,26 +67,32 @@ def record_text(wins: int, losses: int, draws: int) -> str:
 
 
 def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history: History) -> None:
-    """One round's figures, from the standings and history it was paired on."""
+    """One round's figures, from the standings and history it was paired on. Two-player games, most of every
+    round, are measured written out (`_met_again` and `_spread` for two, inlined)."""
     games = played.games
     tables = [t.player_ids for t in games]
+    pairs = [ids for ids in tables if len(ids) == 2]
+    others = [ids for ids in tables if len(ids) != 2] if len(pairs) != len(tables) else []
     score = scores_of(before, ruleset.game.score_key)
     group = {value: index for index, value in enumerate(sorted(set(score.values())))}
-    figures.rematches.append(sum(_met_again(ids, history.met) for ids in tables))
+    met = history.met
+    figures.rematches.append(sum(1 for a, b in pairs if (b in met.get(a, NONE) if a < b else a in met.get(b, NONE)))
+                             + sum(_met_again(ids, met) for ids in others))
     figures.byes.append(len(played.byes))
-    figures.sizes.append(Counter(len(t) for t in tables))
-    figures.long_floats.append(sum(1 for ids in tables if len(ids) == 2 and
-                                   abs(group[score[ids[0]]] - group[score[ids[1]]]) > 1))
-    figures.spreads.append(float(max((_spread(ids, score) for ids in tables), default=0)))
+    figures.sizes.append(Counter(map(len, tables)))
+    figures.long_floats.append(sum(1 for a, b in pairs if abs(group[score[a]] - group[score[b]]) > 1))
+    spreads = [first - second if first >= second else second - first
+               for first, second in ((score[a], score[b]) for a, b in pairs)]
+    figures.spreads.append(float(max(spreads + [_spread(ids, score) for ids in others], default=0)))
     figures.repeat_powers.append(sum(1 for t in games for s in t.seats
                                      if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
 
 
+NONE: dict[int, int] = {}  # a player who has met nobody (read only)
+
+
 def _met_again(ids: tuple[int, ...], met: dict[int, dict[int, int]]) -> int:
     """The pairs at one table who had met before."""
-    if len(ids) == 2:  # most games: the pairs below, written out
-        low, high = sorted(ids)
-        return int(high in met.get(low, {}))
     return sum(1 for a in ids for b in ids if a < b and b in met.get(a, {}))
 
 

@@ -135,6 +135,24 @@ class RunningStandings:
             return standings_after(event, self.ruleset)
         return replace(standings, scores=tuple(self.scores))
 
+    def order(self) -> list[int]:
+        """The players' IDs by overall rank, as `standings()` ranks them (its rows sorted by overall rank): all a
+        run reads of its final standings. Ranked by the columns alone where one ranking orders everyone (plain, and
+        chits and cards by chits and card), with no row made; else from `standings()`."""
+        event = self.event
+        if self.tally is not None and self.rank in (_rank_plain, _rank_chits) and not self._finalized(event):
+            keys = event.settings.tiebreakers
+            try:
+                if self.rank is _rank_chits:
+                    _dealt(self, event)
+                    columns = self.columns(keys, cards=dict(self.cards or {}))
+                else:
+                    columns = self.columns(keys)
+                return [player.id for _, _, player in self.ranked(columns, keys)]
+            except Unsupported:
+                self.tally = None
+        return [row.player.id for row in sorted(self.standings().rows, key=lambda row: row.overall_rank or 0)]
+
     def _finalized(self, event: Event) -> bool:
         """Whether the ruleset's `finalize` changes a score now (004: a bye scores the player's average OP once
         the event is over; with no bye it changes nothing)."""
@@ -186,13 +204,7 @@ class RunningStandings:
         players = players if players is not None else self.event.players
         ids = [player.id for player in players]
         keys_of = _packed(columns, keys, ids) if packed is None else [packed[pid] for pid in ids]
-        order = sorted(zip(keys_of, ids, players))
-        ranked, start, last = [], 0, len(order) - 1
-        for index, (key, _, player) in enumerate(order):
-            if index and key != order[index - 1][0]:
-                start = index
-            ranked.append((start + 1, index > start or (index < last and order[index + 1][0] == key), player))
-        return ranked
+        return _ranks(keys_of, ids, players)
 
 
 standings_row = maker(StandingsRow)  # `StandingsRow(*values)`, every field given, without the frozen dataclass's
@@ -211,6 +223,24 @@ def whole_scores(standings: Standings, key: str) -> dict[int, int] | None:
         return None
     keys = column[0]
     return {row.player.id: keys[row.player.id] for row in rows}
+
+
+def _ranks(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> list[tuple[int, bool, Player]]:
+    """(rank, shared, player) by the packed keys, ties in ID order: sorted as one integer each, the key times a
+    base above every ID plus the ID (IDs are unique), which sorts as (key, ID) pairs do, at a fraction of the
+    cost of comparing tuples."""
+    low = min(ids, default=0)
+    base = max(ids, default=0) - low + 1
+    by_id = dict(zip(ids, players))
+    order = sorted(key * base + pid - low for key, pid in zip(keys_of, ids))
+    tie = [value // base for value in order]
+    ranked, start, last = [], 0, len(order) - 1
+    for index, value in enumerate(order):
+        key = tie[index]
+        if index and key != tie[index - 1]:
+            start = index
+        ranked.append((start + 1, index > start or (index < last and tie[index + 1] == key), by_id[value % base + low]))
+    return ranked
 
 
 def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -> list[int]:
@@ -239,12 +269,9 @@ def _rank_plain(running: RunningStandings, event: Event) -> Standings:
 
 def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     """`ChitsAndCards.rank`: by chits and card, the Swiss ranking beside."""
-    from ..rulesets.chits_and_cards import SWISS_RANK, dealt_cards, swap_cards
+    from ..rulesets.chits_and_cards import SWISS_RANK
 
-    if running.cards is None:
-        running.cards = dealt_cards(event)
-        for round_ in event.rounds:
-            swap_cards(running.cards, event, round_)
+    _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
     columns = running.columns(keys + swiss_keys, cards=dict(running.cards))
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
@@ -254,6 +281,16 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
                      tuple(running.rows(columns, keys)), extras=extras)
+
+
+def _dealt(running: RunningStandings, event: Event) -> None:
+    """Chits and cards: the cards as dealt and swapped by the rounds so far, kept from the first ranking on."""
+    from ..rulesets.chits_and_cards import dealt_cards, swap_cards
+
+    if running.cards is None:
+        running.cards = dealt_cards(event)
+        for round_ in event.rounds:
+            swap_cards(running.cards, event, round_)
 
 
 def _rank_pods(running: RunningStandings, event: Event) -> Standings:

@@ -172,9 +172,7 @@ def run_once(setup: Setup, index: int) -> RunFigures:
                                             Counter(map(tuple, tally.values())).items()}))
             figures.undefeated.append(sum(1 for r in tally.values() if r[1] == 0))
     if two_player:
-        final = running.standings()
-        records = records_of(tally)
-        order = [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)]
+        records, order = records_of(tally), running.order()
         cut = set(order[:setup.cut])
         figures.cut_records = [(records[pid], pid in cut) for pid in order]
         figures.cut_line = records[order[min(setup.cut, len(order)) - 1]]
