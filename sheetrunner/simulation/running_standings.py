@@ -273,7 +273,8 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
 
     _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
-    columns = running.columns(keys + swiss_keys, cards=dict(running.cards))
+    columns = running.columns(keys + swiss_keys[:1], cards=dict(running.cards))
+    columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
     columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
                                               running.ranked(swiss, swiss_keys, players)}), None
@@ -281,6 +282,15 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
                      tuple(running.rows(columns, keys)), extras=extras)
+
+
+def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
+    """`running_columns.opponents_sum` of the values `sums` (copied already), worked out when first read from
+    each player's opponents so far, counted now (the lists only grow): chits and cards shows the opponents' match
+    points beside its ranking, never ranks by them, and `simulate` never reads them."""
+    opponents = tally.opponents
+    counts = {pid: len(opps) for pid, opps in opponents.items()}
+    return Deferred(lambda: {pid: sum(map(sums.__getitem__, opponents[pid][:count])) for pid, count in counts.items()})
 
 
 def _dealt(running: RunningStandings, event: Event) -> None:

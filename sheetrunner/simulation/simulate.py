@@ -93,12 +93,13 @@ def _drawn(paired: Round, ruleset: Ruleset, rng: random.Random, strength: dict[i
     """A round just paired with every game's result drawn, typed into its own seats: `round_from_pairing` gave
     each seat a result of its own, which nothing else holds, so the seats are filled rather than made again (a
     simulated round's seats are most of what it builds)."""
-    for table in paired.tables:
-        if not table.is_bye:
-            drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
-            for seat in table.seats:
-                seat.result.clear()
-                seat.result.update(drawn[seat.player_id])
+    random_result = ruleset.game.random_result
+    for table in paired.games:
+        drawn = random_result(table, rng, strength, draw_rate)
+        for seat in table.seats:
+            result = seat.result
+            result.clear()
+            result.update(drawn[seat.player_id])
     return paired
 
 
@@ -119,6 +120,8 @@ def _drawn_rest(kept: Round, ruleset: Ruleset, rng: random.Random, strength: dic
 
 def _apply_updates(event: Event, ruleset: Ruleset, pairing: Pairing) -> None:
     """What pairing writes into Players (cards dealt, pods chosen), kept in the players' own values."""
+    if not pairing.player_updates:  # most rounds: the cards or pods were written in round 1
+        return
     keys = {column.header: column.key for column in ruleset.layout.player_columns}
     players = event.players_by_id
     for pid, values in pairing.player_updates.items():
