@@ -23,7 +23,7 @@ from ..model.event import Event, Player, Round, SeatScore, Settings
 from ..model.made import maker
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
-from .running_columns import COLUMNS, Column, Tally, Unsupported
+from .running_columns import BY_WINS, COLUMNS, Column, Tally, Unsupported
 from ..scoring.soft_scores import ranking_tiebreakers, soft_scores
 from ..scoring.standings import Standings, StandingsRow
 from ..scoring.tiebreakers import TIEBREAKERS, ScoreTable
@@ -99,7 +99,8 @@ class RunningStandings:
         context = {"points_key": ruleset.game.points_value} if self.rank is _rank_plain else {}
         table = ScoreTable([], tuple(p.id for p in event.players), event.settings.seed,
                            {**event.settings.options, **context})
-        self.tally: Tally | None = Tally(table.player_ids, table) if self.rank else None
+        wins = any(key in BY_WINS for key in event.settings.tiebreakers)
+        self.tally: Tally | None = Tally(table.player_ids, table, wins) if self.rank else None
         self.late = any(player.joined_in > 1 for player in event.players)  # late entries miss rounds (`add`)
         self.pods_seen: tuple[tuple, Settings, list, dict[str, list[int]]] | None = None  # the pods, and whence
         for round_ in scored_rounds(event):
