@@ -213,16 +213,19 @@ standings_row = maker(StandingsRow)  # `StandingsRow(*values)`, every field give
 # equal and printed alike (`tests/test_running_standings.py`).
 
 
-def whole_scores(standings: Standings, key: str) -> dict[int, int] | None:
+def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
     """Each player's `key` as an int when the standings were ranked by running sums and the column is a sum of
-    whole numbers: what `simulate_figures.scores_of` makes of it, read without a Fraction per player. None
-    otherwise (a ratio, or standings ranked from scratch)."""
+    whole numbers: what `simulate_figures.scores_of` makes of it, read without a Fraction per player (the column
+    itself when it holds just the rows' players: read only). None otherwise (a ratio, or standings ranked from
+    scratch)."""
     rows = standings.rows
     values = rows[0].values if rows else None
     column = values.column(key) if isinstance(values, ExactValues) else None
     if column is None or column[1] not in (None, 1):
         return None
     keys = column[0]
+    if isinstance(keys, dict) and len(keys) == len(rows):  # the column itself: a value for each row's player
+        return keys
     return {row.player.id: keys[row.player.id] for row in rows}
 
 
