@@ -65,5 +65,9 @@ ENTRY_NOTE = ("W, L or D on one row of a table, or the winner's name, is the who
 
 def random_win_loss_draw(table: Table, rng: random.Random, strength: dict[int, float],
                          draw_rate: float) -> dict[int, dict[str, object]]:
-    winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
-    return {pid: {"result": "D" if winner is None else "W" if pid == winner else "L"} for pid in table.player_ids}
+    """Two players (`drawn_winner`): each one's result, written out (`simulate` draws every game of its runs)."""
+    first, second = players = table.player_ids
+    winner = drawn_winner(players, rng, strength, draw_rate)
+    if winner is None:
+        return {first: {"result": "D"}, second: {"result": "D"}}
+    return {first: {"result": "W" if first == winner else "L"}, second: {"result": "W" if second == winner else "L"}}

@@ -41,8 +41,12 @@ def count_round(tally: dict[int, list[int]], round_: Round) -> None:
         tally[pid][0] += 1
     for table in round_.games:
         won = winners(table)
+        if not won:
+            for pid in table.player_ids:
+                tally[pid][2] += 1
+            continue
         for pid in table.player_ids:
-            tally[pid][0 if pid in won else 2 if not won else 1] += 1
+            tally[pid][0 if pid in won else 1] += 1
 
 
 def winners(table: Table) -> set[int]:

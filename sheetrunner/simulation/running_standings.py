@@ -14,7 +14,6 @@ way a round was ranked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterator, Sequence
@@ -130,11 +129,10 @@ class RunningStandings:
         if self.tally is None or self.rank is None or self._finalized(event):
             return standings_after(event, self.ruleset)
         try:
-            standings = self.rank(self, event)
+            return self.rank(self, event)  # (with the scores, as `standings_after` gives them)
         except Unsupported:
             self.tally = None
             return standings_after(event, self.ruleset)
-        return replace(standings, scores=tuple(self.scores))
 
     def order(self) -> list[int]:
         """The players' IDs by overall rank, as `standings()` ranks them (its rows sorted by overall rank): all a
@@ -268,7 +266,7 @@ def _rank_plain(running: RunningStandings, event: Event) -> Standings:
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
-                     tuple(running.rows(columns, keys)))
+                     tuple(running.rows(columns, keys)), scores=tuple(running.scores))
 
 
 def _rank_chits(running: RunningStandings, event: Event) -> Standings:
@@ -285,7 +283,7 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
-                     tuple(running.rows(columns, keys)), extras=extras)
+                     tuple(running.rows(columns, keys)), extras=extras, scores=tuple(running.scores))
 
 
 def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
@@ -327,7 +325,7 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
         roster = [players[pid] for pid in sorted(members, key=order.__getitem__)]  # in the roster's order
         rows += running.rows(columns, used, roster, pod, overall, packed if used == keys else None)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score), tuple(rows),
-                     group_label="Pod")
+                     group_label="Pod", scores=tuple(running.scores))
 
 
 def _ranker(event: Event, ruleset: Ruleset) -> Callable[[RunningStandings, Event], Standings] | None:
