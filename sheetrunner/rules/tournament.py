@@ -214,10 +214,11 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: s
     made by `maker` (every field given, each value one the class keeps as it is), as `simulate` builds one for
     every round it plays."""
     empty, notes, marks = {column.key: None for column in ruleset.layout.result_columns}, pairing.notes, pairing.marks
+    unmarked = type(pairing).marks is Pairing.marks  # a player's pairing's own marks: none (team events have some)
 
     def seat(pid: int, label: Any) -> Seat:  # a number, or what the engine says (a power)
         said = notes.get(pid)
-        return MAKE_SEAT(pid, label, dict(empty), " ".join(said) if said else "", 0, marks(pid))
+        return MAKE_SEAT(pid, label, dict(empty), " ".join(said) if said else "", 0, {} if unmarked else marks(pid))
 
     tables = [MAKE_TABLE(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
               for t in pairing.tables]

@@ -52,8 +52,13 @@ def count_round(tally: dict[int, list[int]], round_: Round) -> None:
 def winners(table: Table) -> set[int]:
     """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
     first, second = table.seats
-    if "result" in first.result:
-        return {s.player_id for s in table.seats if s.result["result"] == "W"}
+    if "result" in first.result:  # (the two seats written out: `simulate` counts every game it plays)
+        won = set()
+        if first.result["result"] == "W":
+            won.add(first.player_id)
+        if second.result["result"] == "W":
+            won.add(second.player_id)
+        return won
     key = "op" if "op" in first.result else "games_won"
     if first.result[key] == second.result[key]:
         return set()
