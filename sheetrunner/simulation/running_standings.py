@@ -147,7 +147,8 @@ class RunningStandings:
                     columns = self.columns(keys, cards=dict(self.cards or {}))
                 else:
                     columns = self.columns(keys)
-                return [player.id for _, _, player in self.ranked(columns, keys)]
+                ids = [player.id for player in event.players]
+                return _sorted_ids(_packed(columns, keys, ids), ids)[0]
             except Unsupported:
                 self.tally = None
         return [row.player.id for row in sorted(self.standings().rows, key=lambda row: row.overall_rank or 0)]
@@ -228,21 +229,29 @@ def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
 
 
 def _ranks(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> list[tuple[int, bool, Player]]:
-    """(rank, shared, player) by the packed keys, ties in ID order: sorted as one integer each, the key times a
-    base above every ID plus the ID (IDs are unique), which sorts as (key, ID) pairs do, at a fraction of the
-    cost of comparing tuples."""
-    low = min(ids, default=0)
-    base = max(ids, default=0) - low + 1
+    """(rank, shared, player) by the packed keys, ties in ID order (`_sorted_ids`); when no two keys are equal
+    (chits and cards: every card differs) the ranks are the places themselves."""
     by_id = dict(zip(ids, players))
-    order = sorted(key * base + pid - low for key, pid in zip(keys_of, ids))
-    tie = [value // base for value in order]
+    order, tie = _sorted_ids(keys_of, ids)
+    if len(set(tie)) == len(tie):
+        return [(place, False, by_id[pid]) for place, pid in enumerate(order, start=1)]
     ranked, start, last = [], 0, len(order) - 1
-    for index, value in enumerate(order):
+    for index, pid in enumerate(order):
         key = tie[index]
         if index and key != tie[index - 1]:
             start = index
-        ranked.append((start + 1, index > start or (index < last and tie[index + 1] == key), by_id[value % base + low]))
+        ranked.append((start + 1, index > start or (index < last and tie[index + 1] == key), by_id[pid]))
     return ranked
+
+
+def _sorted_ids(keys_of: list[int], ids: list[int]) -> tuple[list[int], list[int]]:
+    """The IDs by their packed keys, ties in ID order, and the key of each in that order: sorted as one integer
+    each, the key times a base above every ID plus the ID (IDs are unique), which sorts as (key, ID) pairs do at a
+    fraction of the cost of comparing tuples."""
+    low = min(ids, default=0)
+    base = max(ids, default=0) - low + 1
+    order = sorted(key * base + pid - low for key, pid in zip(keys_of, ids))
+    return [value % base + low for value in order], [value // base for value in order]
 
 
 def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -> list[int]:
