@@ -143,8 +143,7 @@ class RunningStandings:
             keys = event.settings.tiebreakers
             try:
                 if self.rank is _rank_chits:
-                    _dealt(self, event)
-                    columns = self.columns(keys, cards=dict(self.cards or {}))
+                    columns = self.columns(keys, cards=dict(_dealt(self, event)))
                 else:
                     columns = self.columns(keys)
                 ids = [player.id for player in event.players]
@@ -282,9 +281,9 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     """`ChitsAndCards.rank`: by chits and card, the Swiss ranking beside."""
     from ..rulesets.chits_and_cards import SWISS_RANK
 
-    _dealt(running, event)
+    cards = _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
-    columns = running.columns(keys + swiss_keys[:1], cards=dict(running.cards))
+    columns = running.columns(keys + swiss_keys[:1], cards=dict(cards))
     columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
     columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
@@ -304,7 +303,7 @@ def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
     return Deferred(lambda: {pid: sum(map(sums.__getitem__, opponents[pid][:count])) for pid, count in counts.items()})
 
 
-def _dealt(running: RunningStandings, event: Event) -> None:
+def _dealt(running: RunningStandings, event: Event) -> dict[int, int]:
     """Chits and cards: the cards as dealt and swapped by the rounds so far, kept from the first ranking on."""
     from ..rulesets.chits_and_cards import dealt_cards, swap_cards
 
@@ -312,6 +311,7 @@ def _dealt(running: RunningStandings, event: Event) -> None:
         running.cards = dealt_cards(event)
         for round_ in event.rounds:
             swap_cards(running.cards, event, round_)
+    return running.cards
 
 
 def _rank_pods(running: RunningStandings, event: Event) -> Standings:
