@@ -6,7 +6,7 @@ Kept beside the play itself, and counted as each round is played rather than fro
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,18 +35,45 @@ class RunFigures:
     repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
 
 
-def count_round(tally: dict[int, list[int]], round_: Round) -> None:
-    """Each player's [wins, losses, draws] with one more round: a bye is a win."""
-    for pid in round_.byes:
-        tally[pid][0] += 1
-    for table in round_.games:
-        won = winners(table)
-        if not won:
+class Records:
+    """Each player's wins, losses and draws in one run, as one integer: the three counts are its digits in a base
+    above the rounds (a bye is a win). A round's records are then counted as integers and each distinct record
+    written once, rather than a tuple made and hashed per player every round."""
+
+    def __init__(self, players: Iterable[int], rounds: int) -> None:
+        self.base = rounds + 1  # no count passes the rounds
+        self.win, self.loss = self.base * self.base, self.base
+        self.codes = dict.fromkeys(players, 0)
+        self.texts: dict[int, str] = {}
+
+    def count(self, round_: Round) -> None:
+        """One more round."""
+        codes, win, loss = self.codes, self.win, self.loss
+        for pid in round_.byes:
+            codes[pid] += win
+        for table in round_.games:
+            won = winners(table)
             for pid in table.player_ids:
-                tally[pid][2] += 1
-            continue
-        for pid in table.player_ids:
-            tally[pid][0 if pid in won else 1] += 1
+                codes[pid] += (win if pid in won else loss) if won else 1
+
+    def text(self, code: int) -> str:
+        """The record `record_text` writes, for a player's integer."""
+        text = self.texts.get(code)
+        if text is None:
+            wins, rest = divmod(code, self.win)
+            text = self.texts[code] = record_text(wins, *divmod(rest, self.loss))
+        return text
+
+    def counted(self) -> Counter:
+        """How many players have each record now, in the order the players first have it."""
+        return Counter({self.text(code): n for code, n in Counter(self.codes.values()).items()})
+
+    def undefeated(self) -> int:
+        return sum(n for code, n in Counter(self.codes.values()).items() if code % self.win < self.loss)
+
+    def of_players(self) -> dict[int, str]:
+        """Each player's record as `record_text` writes it."""
+        return {pid: self.text(code) for pid, code in self.codes.items()}
 
 
 def winners(table: Table) -> set[int]:
@@ -63,11 +90,6 @@ def winners(table: Table) -> set[int]:
     if first.result[key] == second.result[key]:
         return set()
     return {max(table.seats, key=lambda s: s.result[key]).player_id}
-
-
-def records_of(tally: dict[int, list[int]]) -> dict[int, str]:
-    """Each player's record as `record_text` writes it."""
-    return {pid: record_text(*counts) for pid, counts in tally.items()}
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:

@@ -33,7 +33,7 @@ from ..model.options import event_options
 from ..pairing import Pairing
 from ..rulesets import Ruleset, known_ruleset
 from .running_standings import RunningStandings
-from .figures import RunFigures, count_round, measure_round, record_text, records_of
+from .figures import Records, RunFigures, measure_round
 from ..scoring.standings import Standings
 from ..rules.tournament import round_from_pairing, standings_after
 
@@ -166,16 +166,15 @@ def run_once(setup: Setup, index: int) -> RunFigures:
     ruleset = known_ruleset(setup.ruleset)
     two_player = ruleset.layout.two_player
     figures = RunFigures()
-    tally = {pid: [0, 0, 0] for pid in range(1, setup.players + 1)}  # the players `_play` makes, in order
+    tally = Records(range(1, setup.players + 1), setup.rounds)  # the players `_play` makes, in order
     for event, played, before, history, running in _play(setup, index):
         measure_round(figures, ruleset, played, before, history)
         if two_player:
-            count_round(tally, played)
-            figures.records.append(Counter({record_text(*counts): n for counts, n in
-                                            Counter(map(tuple, tally.values())).items()}))
-            figures.undefeated.append(sum(1 for r in tally.values() if r[1] == 0))
+            tally.count(played)
+            figures.records.append(tally.counted())
+            figures.undefeated.append(tally.undefeated())
     if two_player:
-        records, order = records_of(tally), running.order()
+        records, order = tally.of_players(), running.order()
         cut = set(order[:setup.cut])
         figures.cut_records = [(records[pid], pid in cut) for pid in order]
         figures.cut_line = records[order[min(setup.cut, len(order)) - 1]]
