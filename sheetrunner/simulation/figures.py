@@ -64,12 +64,12 @@ class Records:
             text = self.texts[code] = record_text(wins, *divmod(rest, self.loss))
         return text
 
-    def counted(self) -> Counter:
-        """How many players have each record now, in the order the players first have it."""
-        return Counter({self.text(code): n for code, n in Counter(self.codes.values()).items()})
-
-    def undefeated(self) -> int:
-        return sum(n for code, n in Counter(self.codes.values()).items() if code % self.win < self.loss)
+    def counted(self) -> tuple[Counter, int]:
+        """How many players have each record now (in the order the players first have it), and how many have lost
+        no game."""
+        codes = Counter(self.codes.values())
+        return (Counter({self.text(code): n for code, n in codes.items()}),
+                sum(n for code, n in codes.items() if code % self.win < self.loss))
 
     def of_players(self) -> dict[int, str]:
         """Each player's record as `record_text` writes it."""

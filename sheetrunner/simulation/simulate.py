@@ -171,8 +171,9 @@ def run_once(setup: Setup, index: int) -> RunFigures:
         measure_round(figures, ruleset, played, before, history)
         if two_player:
             tally.count(played)
-            figures.records.append(tally.counted())
-            figures.undefeated.append(tally.undefeated())
+            counted, undefeated = tally.counted()
+            figures.records.append(counted)
+            figures.undefeated.append(undefeated)
     if two_player:
         records, order = tally.of_players(), running.order()
         cut = set(order[:setup.cut])
