@@ -66,5 +66,5 @@ def test_the_order_a_run_ends_with_is_the_order_of_its_standings():
     sorted by overall rank, after every round, for every ruleset `simulate` keeps standings for."""
     for name in ("swiss", "swiss-tp", "chits-and-cards", "pod-round-robin", "allegiance"):
         for *_, running in _play(Setup(name, 13, 4, seed=3, draw_rate=0.2), 1):
-            expected = [row.player.id for row in sorted(running.standings().rows, key=lambda row: row.overall_rank or 0)]
-            assert running.order() == expected, name
+            rows = sorted(running.standings().rows, key=lambda row: row.overall_rank or 0)
+            assert running.order() == [row.player.id for row in rows], name

@@ -7,6 +7,10 @@ gives a function that fills the instance's `__dict__` instead, in a quarter of t
 one `cls(...)` makes (equal, hashed and printed alike: `tests/test_made.py`): only a caller that passes every
 field, in order, values that need no check or conversion, uses it. Classes with `__post_init__` or `__slots__` are
 refused, as what their `__init__` does is more than setting fields.
+
+The price: CPython then reads the object's fields through its dict rather than the inline values `__init__` leaves,
+a little slower each time. Worth it for objects made by the hundred and read a few times (a round's seats, tables
+and scores, a ranking's rows); not for the simulated players, which every later round's pairing reads again.
 """
 
 from __future__ import annotations
@@ -31,5 +35,5 @@ def maker(cls: type[T]) -> Callable[..., T]:
     source = (f"def make_{cls.__name__}({', '.join(names)}):\n    _instance = _new(_cls)\n"
               f"    _made = _instance.__dict__\n{stores}    return _instance\n")
     scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    exec(source, scope)  # noqa: S102 - source made above from the field names alone
+    exec(source, scope)  # source made above from the field names alone, as dataclasses makes __init__
     return scope[f"make_{cls.__name__}"]

@@ -224,4 +224,3 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: s
               for t in pairing.tables]
     tables += [MAKE_TABLE(BYE, (seat(pid, 0),)) for pid in pairing.byes]
     return MAKE_ROUND(number, tuple(tables), title or round_title(number), ())
-
