@@ -1,7 +1,7 @@
 """Benchmark: `simulate` at the pairing engine's pace (issue 34).
 
 (a) Per ruleset at a typical size: the CPU time of one simulated round (everything a run does, divided by its
-rounds: pairing, drawing results, scoring, standings, history, the figures) beside the time `Ruleset.pair`
+rounds: pairing, drawing results, scoring, standings, history, the figures) beside the time `ruleset.pairer.pair`
 itself takes for those rounds, given the same standings and history: the pairing engine's own time, measured
 in the same run. The target is a simulated round within 2x the pairing.
 
@@ -38,12 +38,13 @@ YARDSTICK = Setup("swiss", 200, 8, seed=1)
 
 
 class PairClock:
-    """Wraps a ruleset's `pair` to add up its CPU time (an instance attribute, so only this process's)."""
+    """Wraps a ruleset's `pairer.pair` to add up its CPU time (an instance attribute of the pairer, so only this
+    process's)."""
 
     def __init__(self, ruleset) -> None:
         self.ruleset, self.seconds = ruleset, 0.0
-        self.original = type(ruleset).pair.__get__(ruleset)
-        ruleset.pair = self
+        self.original = type(ruleset.pairer).pair.__get__(ruleset.pairer)
+        ruleset.pairer.pair = self
 
     def __call__(self, *args, **kwargs):
         start = time.process_time()
@@ -57,7 +58,7 @@ class PairClock:
 
 
 def timed_runs(setup: Setup, indices: range) -> tuple[float, float]:
-    """CPU seconds of the runs and, of those, of `Ruleset.pair`."""
+    """CPU seconds of the runs and, of those, of `ruleset.pairer.pair`."""
     clock = PairClock(get_ruleset(setup.ruleset))
     try:
         start = time.process_time()

@@ -5,11 +5,9 @@ the score column read as whole numbers."""
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from sheetrunner.model.event import Player
 from sheetrunner.rulesets import get_ruleset
-from sheetrunner.simulation.running_standings import ROW_FIELDS, standings_row, whole_scores
+from sheetrunner.simulation.running_standings import standings_row, whole_scores
 from sheetrunner.simulation.simulate import Setup, _play
 from sheetrunner.scoring.standings import StandingsRow
 from sheetrunner.rules.tournament import standings_after
@@ -20,8 +18,6 @@ def test_a_row_made_without_init_is_the_row_init_makes():
     made = standings_row(2, True, player, {"match_points": 6}, False, "Pod A", 5)
     expected = StandingsRow(2, True, player, {"match_points": 6}, False, "Pod A", 5)
     assert made == expected and repr(made) == repr(expected) and vars(made) == vars(expected)
-    assert ROW_FIELDS == tuple(field.name for field in fields(StandingsRow))
-    assert not hasattr(StandingsRow, "__post_init__")  # `standings_row` would skip it
 
 
 def test_the_standings_of_a_round_keep_their_values_when_later_rounds_are_added():
@@ -63,3 +59,12 @@ def test_the_score_column_is_read_as_whole_numbers_only_where_it_holds_them():
     assert whole_scores(final, "match_points") == {row.player.id: row.values["match_points"] for row in final.rows}
     assert whole_scores(final, "game_win_pct") is None  # a ratio: Fractions
     assert whole_scores(standings_after(event, get_ruleset("swiss")), "match_points") is None  # from scratch
+
+
+def test_the_order_a_run_ends_with_is_the_order_of_its_standings():
+    """`order` ranks by the columns alone where it can: the same IDs in the same order as the standings' rows
+    sorted by overall rank, after every round, for every ruleset `simulate` keeps standings for."""
+    for name in ("swiss", "swiss-tp", "chits-and-cards", "pod-round-robin", "allegiance"):
+        for *_, running in _play(Setup(name, 13, 4, seed=3, draw_rate=0.2), 1):
+            rows = sorted(running.standings().rows, key=lambda row: row.overall_rank or 0)
+            assert running.order() == [row.player.id for row in rows], name

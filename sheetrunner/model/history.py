@@ -33,15 +33,18 @@ def add_round(history: History, round_: Round) -> None:
     last_table: dict[int, int] = {}
     for table in round_.games:
         ids = table.player_ids
-        for seat in table.seats:
-            seats[seat.player_id][seat.seat] += 1
-        if len(ids) == 2:  # most games: `_add_meetings`, written out (`simulate` adds every round it plays)
+        if len(ids) == 2:  # most games: the seats and `_add_meetings`, written out (`simulate` adds every round)
             first, second = ids
+            first_seat, second_seat = table.seats
+            seats[first][first_seat.seat] += 1
+            seats[second][second_seat.seat] += 1
             met[first][second] = met[second][first] = number
             by_first, by_second = times[first], times[second]
             by_first[second] = by_first.get(second, 0) + 1
             by_second[first] = by_second.get(first, 0) + 1
         else:
+            for seat in table.seats:
+                seats[seat.player_id][seat.seat] += 1
             _add_meetings(met, times, ids, number)
         if isinstance(table.number, int):  # the table each player sat at last, when it is a number engines give out
             for pid in ids:

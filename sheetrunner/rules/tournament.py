@@ -13,6 +13,7 @@ from typing import Any
 
 from . import finals
 from ..model.history import compute_history
+from ..model.made import maker
 from ..workbook.layout import round_title
 from ..model.event import BYE, GAME_LOSS, POINT_DEDUCTION, Event, Round, Seat, SeatScore, Table
 from ..pairing import Pairing, PairingImpossible
@@ -20,6 +21,8 @@ from ..scoring.penalties import deduct, forced_outcomes, penalties_in
 from ..model.problems import EventError, EventOver, NoLegalPairing, Problem, Refusal
 from ..rulesets import Ruleset
 from ..scoring.standings import Standings, StandingsRow, with_shown_columns
+
+MAKE_SEAT, MAKE_TABLE, MAKE_ROUND = maker(Seat), maker(Table), maker(Round)  # `round_from_pairing`
 
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
@@ -207,14 +210,17 @@ def check_last_stage(last: Round, redo: bool, rules: Ruleset) -> None:
 
 
 def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
-    """The round just written, as validation would read it back: seats in order, no results yet."""
-    empty, notes = {column.key: None for column in ruleset.layout.result_columns}, pairing.notes
+    """The round just written, as validation would read it back: seats in order, no results yet. Its objects are
+    made by `maker` (every field given, each value one the class keeps as it is), as `simulate` builds one for
+    every round it plays."""
+    empty, notes, marks = {column.key: None for column in ruleset.layout.result_columns}, pairing.notes, pairing.marks
+    unmarked = type(pairing).marks is Pairing.marks  # a player's pairing's own marks: none (team events have some)
 
     def seat(pid: int, label: Any) -> Seat:  # a number, or what the engine says (a power)
         said = notes.get(pid)
-        return Seat(pid, label, dict(empty), " ".join(said) if said else "", marks=pairing.marks(pid))
+        return MAKE_SEAT(pid, label, dict(empty), " ".join(said) if said else "", 0, {} if unmarked else marks(pid))
 
-    tables = [Table(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
+    tables = [MAKE_TABLE(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
               for t in pairing.tables]
-    tables += [Table(BYE, (seat(pid, 0),)) for pid in pairing.byes]
-    return Round(number, tuple(tables), title or round_title(number))
+    tables += [MAKE_TABLE(BYE, (seat(pid, 0),)) for pid in pairing.byes]
+    return MAKE_ROUND(number, tuple(tables), title or round_title(number), ())

@@ -54,6 +54,7 @@ from fractions import Fraction
 
 from ..model.columns import BYES, Column
 from ..model.event import GAME_LOSS, Round, Seat, SeatScore, Settings, Table
+from ..model.made import maker
 from ..model.options import BYE_GAMES, MATCH_POINT_OPTIONS, Option
 from ..model.problems import Problem
 from ..model.values import IntentionalDraw, MatchScore
@@ -72,6 +73,7 @@ GAMES_DRAWN = Column("games_drawn", "Games drawn", ("Drawn", "Draws"), "whole", 
 ID_GAMES = Fraction(3)  # MTR 2.4: an intentional draw is reported 0-0-3, three games
 POINTS_OPTION = {"win": "points_win", "loss": "points_loss", "draw": "points_draw"}
 MATCH_VALUES: dict[tuple, dict[str, Fraction]] = {}  # (points, won, lost, drawn) -> values (`match_values`)
+MAKE_SCORE = maker(SeatScore)
 
 
 class SwissGames(SwissPaired):
@@ -126,14 +128,17 @@ class SwissGames(SwissPaired):
         return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in table.player_ids}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
+        """Each seat's match, the points of each outcome read once for the round (`simulate` scores thousands)."""
         games = Fraction(settings.option("bye_games"))  # MTR appendix C: a bye is a match won, 2-0 by default
         bye = {"mp": Fraction(settings.option("points_bye")), "games_won": games, "games_drawn": Fraction(0),
                "games_played": games}
-        scores = [SeatScore(round_.number, pid, (), dict(bye), "bye") for pid in round_.byes]
+        number = round_.number
+        scores = [MAKE_SCORE(number, pid, (), dict(bye), "bye") for pid in round_.byes]
+        points = {outcome: settings.option(key) for outcome, key in POINTS_OPTION.items()}
         for game in round_.games:
             first, second = game.seats
-            scores.append(self._score(round_.number, first, second, settings))
-            scores.append(self._score(round_.number, second, first, settings))
+            scores.append(self._score(number, first, second, settings, points))
+            scores.append(self._score(number, second, first, settings, points))
         return scores
 
     def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
@@ -164,16 +169,18 @@ class SwissGames(SwissPaired):
         return Round(round_.number, tables, round_.sheet, round_.missed)
 
     @staticmethod
-    def _score(round_number: int, seat: Seat, opponent: Seat, settings: Settings) -> SeatScore:
+    def _score(round_number: int, seat: Seat, opponent: Seat, settings: Settings,
+               points: dict[str, int | Fraction]) -> SeatScore:
+        """One seat's match; `points`: each outcome's match points, as the settings give them."""
         won, lost = seat.result["games_won"], opponent.result["games_won"]
         if isinstance(won, IntentionalDraw) or isinstance(lost, IntentionalDraw):
             values = {"mp": Fraction(settings.option("points_draw")), "games_won": Fraction(0),
                       "games_drawn": Fraction(0), "games_played": ID_GAMES, "id_games": ID_GAMES}
-            return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, "draw")
+            return MAKE_SCORE(round_number, seat.player_id, (opponent.player_id,), values, "draw")
         drawn = seat.result.get("games_drawn") or 0
         outcome = "win" if won > lost else "loss" if won < lost else "draw"
-        values = match_values(settings.option(POINTS_OPTION[outcome]), won, lost, drawn)
-        return SeatScore(round_number, seat.player_id, (opponent.player_id,), values, outcome)
+        values = match_values(points[outcome], won, lost, drawn)
+        return MAKE_SCORE(round_number, seat.player_id, (opponent.player_id,), values, outcome)
 
 
 def match_values(points: int | Fraction, won: int, lost: int, drawn: int) -> dict[str, Fraction]:

@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..model.columns import Column
 from ..model.event import Round, SeatScore, Settings, Table
+from ..model.made import maker
 from ..model.problems import Problem
 from .base import Locate, drawn_winner
 from .one_entry import complete_win_loss_draw
@@ -24,16 +25,19 @@ SYNONYMS = (("Win", "W"), ("Won", "W"), ("Loss", "L"), ("Lost", "L"), ("Lose", "
 RESULT = Column("result", "Result", ("W/L/D",), "choice", choices=("W", "L", "D"), synonyms=SYNONYMS,
                 hint="Type W for a win, L for a loss or D for a draw (Win, Loss, Draw are read too).", width=8)
 OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
+MAKE_SCORE = maker(SeatScore)
 
 
 def score_results(round_: Round, values: Callable[[str], dict[str, Fraction]]) -> list[SeatScore]:
-    """One row per seat and bye, each outcome (win, loss, draw, bye) valued by the ruleset's `values`."""
-    scores = [SeatScore(round_.number, pid, (), values("bye"), "bye") for pid in round_.byes]
+    """One row per seat and bye, each outcome (win, loss, draw, bye) valued by the ruleset's `values` (made by
+    `maker`: `simulate` scores every seat of every round it plays)."""
+    number = round_.number
+    scores = [MAKE_SCORE(number, pid, (), values("bye"), "bye") for pid in round_.byes]
     for game in round_.games:
         for seat in game.seats:
             outcome = OUTCOMES[seat.result["result"]]
-            scores.append(SeatScore(round_.number, seat.player_id, game.opponents_of(seat.player_id),
-                                    values(outcome), outcome))
+            scores.append(MAKE_SCORE(number, seat.player_id, game.opponents_of(seat.player_id), values(outcome),
+                                     outcome))
     return scores
 
 
@@ -61,5 +65,9 @@ ENTRY_NOTE = ("W, L or D on one row of a table, or the winner's name, is the who
 
 def random_win_loss_draw(table: Table, rng: random.Random, strength: dict[int, float],
                          draw_rate: float) -> dict[int, dict[str, object]]:
-    winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
-    return {pid: {"result": "D" if winner is None else "W" if pid == winner else "L"} for pid in table.player_ids}
+    """Two players (`drawn_winner`): each one's result, written out (`simulate` draws every game of its runs)."""
+    first, second = players = table.player_ids
+    winner = drawn_winner(players, rng, strength, draw_rate)
+    if winner is None:
+        return {first: {"result": "D"}, second: {"result": "D"}}
+    return {first: {"result": "W" if first == winner else "L"}, second: {"result": "W" if second == winner else "L"}}

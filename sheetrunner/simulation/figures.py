@@ -6,7 +6,7 @@ Kept beside the play itself, and counted as each round is played rather than fro
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,30 +35,61 @@ class RunFigures:
     repeat_powers: list[int] = field(default_factory=list)  # Diplomacy: players given a power they had before
 
 
-def count_round(tally: dict[int, list[int]], round_: Round) -> None:
-    """Each player's [wins, losses, draws] with one more round: a bye is a win."""
-    for pid in round_.byes:
-        tally[pid][0] += 1
-    for table in round_.games:
-        won = winners(table)
-        for pid in table.player_ids:
-            tally[pid][0 if pid in won else 2 if not won else 1] += 1
+class Records:
+    """Each player's wins, losses and draws in one run, as one integer: the three counts are its digits in a base
+    above the rounds (a bye is a win). A round's records are then counted as integers and each distinct record
+    written once, rather than a tuple made and hashed per player every round."""
+
+    def __init__(self, players: Iterable[int], rounds: int) -> None:
+        self.base = rounds + 1  # no count passes the rounds
+        self.win, self.loss = self.base * self.base, self.base
+        self.codes = dict.fromkeys(players, 0)
+        self.texts: dict[int, str] = {}
+
+    def count(self, round_: Round) -> None:
+        """One more round."""
+        codes, win, loss = self.codes, self.win, self.loss
+        for pid in round_.byes:
+            codes[pid] += win
+        for table in round_.games:
+            won = winners(table)
+            for pid in table.player_ids:
+                codes[pid] += (win if pid in won else loss) if won else 1
+
+    def text(self, code: int) -> str:
+        """The record `record_text` writes, for a player's integer."""
+        text = self.texts.get(code)
+        if text is None:
+            wins, rest = divmod(code, self.win)
+            text = self.texts[code] = record_text(wins, *divmod(rest, self.loss))
+        return text
+
+    def counted(self) -> tuple[Counter, int]:
+        """How many players have each record now (in the order the players first have it), and how many have lost
+        no game."""
+        codes = Counter(self.codes.values())
+        return (Counter({self.text(code): n for code, n in codes.items()}),
+                sum(n for code, n in codes.items() if code % self.win < self.loss))
+
+    def of_players(self) -> dict[int, str]:
+        """Each player's record as `record_text` writes it."""
+        return {pid: self.text(code) for pid, code in self.codes.items()}
 
 
 def winners(table: Table) -> set[int]:
     """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
     first, second = table.seats
-    if "result" in first.result:
-        return {s.player_id for s in table.seats if s.result["result"] == "W"}
+    if "result" in first.result:  # (the two seats written out: `simulate` counts every game it plays)
+        won = set()
+        if first.result["result"] == "W":
+            won.add(first.player_id)
+        if second.result["result"] == "W":
+            won.add(second.player_id)
+        return won
     key = "op" if "op" in first.result else "games_won"
     if first.result[key] == second.result[key]:
         return set()
     return {max(table.seats, key=lambda s: s.result[key]).player_id}
-
-
-def records_of(tally: dict[int, list[int]]) -> dict[int, str]:
-    """Each player's record as `record_text` writes it."""
-    return {pid: record_text(*counts) for pid, counts in tally.items()}
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:
@@ -67,26 +98,32 @@ def record_text(wins: int, losses: int, draws: int) -> str:
 
 
 def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history: History) -> None:
-    """One round's figures, from the standings and history it was paired on."""
+    """One round's figures, from the standings and history it was paired on. Two-player games, most of every
+    round, are measured written out (`_met_again` and `_spread` for two, inlined)."""
     games = played.games
     tables = [t.player_ids for t in games]
+    pairs = [ids for ids in tables if len(ids) == 2]
+    others = [ids for ids in tables if len(ids) != 2] if len(pairs) != len(tables) else []
     score = scores_of(before, ruleset.game.score_key)
     group = {value: index for index, value in enumerate(sorted(set(score.values())))}
-    figures.rematches.append(sum(_met_again(ids, history.met) for ids in tables))
+    met = history.met
+    figures.rematches.append(sum(1 for a, b in pairs if (b in met.get(a, NONE) if a < b else a in met.get(b, NONE)))
+                             + sum(_met_again(ids, met) for ids in others))
     figures.byes.append(len(played.byes))
-    figures.sizes.append(Counter(len(t) for t in tables))
-    figures.long_floats.append(sum(1 for ids in tables if len(ids) == 2 and
-                                   abs(group[score[ids[0]]] - group[score[ids[1]]]) > 1))
-    figures.spreads.append(float(max((_spread(ids, score) for ids in tables), default=0)))
+    figures.sizes.append(Counter(map(len, tables)))
+    figures.long_floats.append(sum(1 for a, b in pairs if abs(group[score[a]] - group[score[b]]) > 1))
+    spreads = [first - second if first >= second else second - first
+               for first, second in ((score[a], score[b]) for a, b in pairs)]
+    figures.spreads.append(float(max(spreads + [_spread(ids, score) for ids in others], default=0)))
     figures.repeat_powers.append(sum(1 for t in games for s in t.seats
                                      if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
 
 
+NONE: dict[int, int] = {}  # a player who has met nobody (read only)
+
+
 def _met_again(ids: tuple[int, ...], met: dict[int, dict[int, int]]) -> int:
     """The pairs at one table who had met before."""
-    if len(ids) == 2:  # most games: the pairs below, written out
-        low, high = sorted(ids)
-        return int(high in met.get(low, {}))
     return sum(1 for a in ids for b in ids if a < b and b in met.get(a, {}))
 
 

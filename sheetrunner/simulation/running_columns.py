@@ -49,8 +49,10 @@ def whole(value: Fraction | int) -> int:
 class Tally:
     """Each player's sums over the rounds scored so far."""
 
-    def __init__(self, everyone: tuple[int, ...], table: ScoreTable) -> None:
-        self.everyone, self.table = everyone, table  # `table`: the settings and context, with no rows
+    def __init__(self, everyone: tuple[int, ...], table: ScoreTable, wins: bool = True) -> None:
+        """`wins`: whether to keep who beat whom (`beaten`, `won`), which only the win resistances read: a Swiss
+        or chits and cards field ranks without them, and half its scores are wins."""
+        self.everyone, self.table, self.wins = everyone, table, wins  # `table`: the settings and context, no rows
         self.totals: dict[str, dict[int, int]] = defaultdict(lambda: dict.fromkeys(everyone, 0))
         self.fractions: set[str] = set()  # values some player scored as a Fraction: their totals are, as sums give
         self.played = dict.fromkeys(everyone, 0)
@@ -64,7 +66,7 @@ class Tally:
     def add(self, scores: list[SeatScore]) -> None:
         """Count one round's scores (run for every round of every simulated event: the lookups are hoisted)."""
         totals, fractions, played, thirds = self.totals, self.fractions, self.played, self.thirds
-        opponents, beaten, won = self.opponents, self.beaten, self.won
+        opponents, beaten, won, wins = self.opponents, self.beaten, self.won, WON if self.wins else ()
         for score in scores:
             pid, outcome, met = score.player_id, score.outcome, score.opponents
             third = THIRDS.get(outcome)
@@ -81,7 +83,7 @@ class Tally:
             played[pid] += 1
             thirds[pid] += third
             opponents[pid].extend(met)
-            if outcome in WON:
+            if outcome in wins:
                 beaten[pid].extend(met)
                 won[pid].extend([third] * len(met))
 
@@ -167,6 +169,8 @@ def pod_wins(tally: Tally) -> Column:
 def over_wins(of: Callable[[Tally], Column]) -> Callable[[Tally], Column]:
     """For each game won, the beaten opponent's value; a draw a third of it."""
     def column(tally: Tally) -> Column:
+        if not tally.wins:
+            raise Unsupported("who beat whom is not kept")
         values, scale = tally.of(of)
         won, value = tally.won, values.__getitem__
         return {pid: sum(map(mul, won[pid], map(value, beaten)))
@@ -192,6 +196,7 @@ def random_draw(tally: Tally) -> Column:
 
 
 win_resistance = over_wins(pod_wins)
+BY_WINS = frozenset(("win_resistance", "win_resistance_resistance"))  # the columns that read who beat whom
 COLUMNS: dict[str, Callable[[Tally], Column]] = {
     "random": random_draw, "tp": total("tp"), "op": total("op"), "sp": total("sp"), "match_points": total("mp"),
     "opponents_op": opponents_sum("op"), "opponents_match_points": opponents_sum("mp"),

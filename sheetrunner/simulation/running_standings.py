@@ -14,15 +14,15 @@ way a round was ranked.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterator, Sequence
 
 from ..model.event import Event, Player, Round, SeatScore, Settings
+from ..model.made import maker
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
-from .running_columns import COLUMNS, Column, Tally, Unsupported
+from .running_columns import BY_WINS, COLUMNS, Column, Tally, Unsupported
 from ..scoring.soft_scores import ranking_tiebreakers, soft_scores
 from ..scoring.standings import Standings, StandingsRow
 from ..scoring.tiebreakers import TIEBREAKERS, ScoreTable
@@ -98,7 +98,8 @@ class RunningStandings:
         context = {"points_key": ruleset.game.points_value} if self.rank is _rank_plain else {}
         table = ScoreTable([], tuple(p.id for p in event.players), event.settings.seed,
                            {**event.settings.options, **context})
-        self.tally: Tally | None = Tally(table.player_ids, table) if self.rank else None
+        wins = any(key in BY_WINS for key in event.settings.tiebreakers)
+        self.tally: Tally | None = Tally(table.player_ids, table, wins) if self.rank else None
         self.late = any(player.joined_in > 1 for player in event.players)  # late entries miss rounds (`add`)
         self.pods_seen: tuple[tuple, Settings, list, dict[str, list[int]]] | None = None  # the pods, and whence
         for round_ in scored_rounds(event):
@@ -128,11 +129,28 @@ class RunningStandings:
         if self.tally is None or self.rank is None or self._finalized(event):
             return standings_after(event, self.ruleset)
         try:
-            standings = self.rank(self, event)
+            return self.rank(self, event)  # (with the scores, as `standings_after` gives them)
         except Unsupported:
             self.tally = None
             return standings_after(event, self.ruleset)
-        return replace(standings, scores=tuple(self.scores))
+
+    def order(self) -> list[int]:
+        """The players' IDs by overall rank, as `standings()` ranks them (its rows sorted by overall rank): all a
+        run reads of its final standings. Ranked by the columns alone where one ranking orders everyone (plain, and
+        chits and cards by chits and card), with no row made; else from `standings()`."""
+        event = self.event
+        if self.tally is not None and self.rank in (_rank_plain, _rank_chits) and not self._finalized(event):
+            keys = event.settings.tiebreakers
+            try:
+                if self.rank is _rank_chits:
+                    columns = self.columns(keys, cards=dict(_dealt(self, event)))
+                else:
+                    columns = self.columns(keys)
+                ids = [player.id for player in event.players]
+                return _sorted_ids(_packed(columns, keys, ids), ids)[0]
+            except Unsupported:
+                self.tally = None
+        return [row.player.id for row in sorted(self.standings().rows, key=lambda row: row.overall_rank or 0)]
 
     def _finalized(self, event: Event) -> bool:
         """Whether the ruleset's `finalize` changes a score now (004: a bye scores the player's average OP once
@@ -185,38 +203,54 @@ class RunningStandings:
         players = players if players is not None else self.event.players
         ids = [player.id for player in players]
         keys_of = _packed(columns, keys, ids) if packed is None else [packed[pid] for pid in ids]
-        order = sorted(zip(keys_of, ids, players))
-        ranked, start, last = [], 0, len(order) - 1
-        for index, (key, _, player) in enumerate(order):
-            if index and key != order[index - 1][0]:
-                start = index
-            ranked.append((start + 1, index > start or (index < last and order[index + 1][0] == key), player))
-        return ranked
+        return _ranks(keys_of, ids, players)
 
 
-ROW_FIELDS = tuple(field.name for field in fields(StandingsRow))
+standings_row = maker(StandingsRow)  # `StandingsRow(*values)`, every field given, without the frozen dataclass's
+# `__init__`: a third of what ranking a simulated round costs, for hundreds of rows each round. The same object,
+# equal and printed alike (`tests/test_running_standings.py`).
 
 
-def standings_row(*values: Any) -> StandingsRow:
-    """`StandingsRow(*values)`, every field given, made without the frozen dataclass's `__init__`, which sets each
-    field through `object.__setattr__`: a third of what ranking a simulated round costs, for hundreds of rows
-    each round. The same object, equal and printed alike (`tests/test_running_standings.py`)."""
-    row = object.__new__(StandingsRow)
-    row.__dict__.update(zip(ROW_FIELDS, values))
-    return row
-
-
-def whole_scores(standings: Standings, key: str) -> dict[int, int] | None:
+def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
     """Each player's `key` as an int when the standings were ranked by running sums and the column is a sum of
-    whole numbers: what `simulate_figures.scores_of` makes of it, read without a Fraction per player. None
-    otherwise (a ratio, or standings ranked from scratch)."""
+    whole numbers: what `simulate_figures.scores_of` makes of it, read without a Fraction per player (the column
+    itself when it holds just the rows' players: read only). None otherwise (a ratio, or standings ranked from
+    scratch)."""
     rows = standings.rows
     values = rows[0].values if rows else None
     column = values.column(key) if isinstance(values, ExactValues) else None
     if column is None or column[1] not in (None, 1):
         return None
     keys = column[0]
+    if isinstance(keys, dict) and len(keys) == len(rows):  # the column itself: a value for each row's player
+        return keys
     return {row.player.id: keys[row.player.id] for row in rows}
+
+
+def _ranks(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> list[tuple[int, bool, Player]]:
+    """(rank, shared, player) by the packed keys, ties in ID order (`_sorted_ids`); when no two keys are equal
+    (chits and cards: every card differs) the ranks are the places themselves."""
+    by_id = dict(zip(ids, players))
+    order, tie = _sorted_ids(keys_of, ids)
+    if len(set(tie)) == len(tie):
+        return [(place, False, by_id[pid]) for place, pid in enumerate(order, start=1)]
+    ranked, start, last = [], 0, len(order) - 1
+    for index, pid in enumerate(order):
+        key = tie[index]
+        if index and key != tie[index - 1]:
+            start = index
+        ranked.append((start + 1, index > start or (index < last and tie[index + 1] == key), by_id[pid]))
+    return ranked
+
+
+def _sorted_ids(keys_of: list[int], ids: list[int]) -> tuple[list[int], list[int]]:
+    """The IDs by their packed keys, ties in ID order, and the key of each in that order: sorted as one integer
+    each, the key times a base above every ID plus the ID (IDs are unique), which sorts as (key, ID) pairs do at a
+    fraction of the cost of comparing tuples."""
+    low = min(ids, default=0)
+    base = max(ids, default=0) - low + 1
+    order = sorted(key * base + pid - low for key, pid in zip(keys_of, ids))
+    return [value % base + low for value in order], [value // base for value in order]
 
 
 def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -> list[int]:
@@ -240,26 +274,44 @@ def _rank_plain(running: RunningStandings, event: Event) -> Standings:
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
-                     tuple(running.rows(columns, keys)))
+                     tuple(running.rows(columns, keys)), scores=tuple(running.scores))
 
 
 def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     """`ChitsAndCards.rank`: by chits and card, the Swiss ranking beside."""
-    from ..rulesets.chits_and_cards import SWISS_RANK, dealt_cards, swap_cards
+    from ..rulesets.chits_and_cards import SWISS_RANK
 
-    if running.cards is None:
-        running.cards = dealt_cards(event)
-        for round_ in event.rounds:
-            swap_cards(running.cards, event, round_)
+    cards = _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
-    columns = running.columns(keys + swiss_keys, cards=dict(running.cards))
+    columns = running.columns(keys + swiss_keys[:1], cards=dict(cards))
+    columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
     columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
                                               running.ranked(swiss, swiss_keys, players)}), None
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
-                     tuple(running.rows(columns, keys)), extras=extras)
+                     tuple(running.rows(columns, keys)), extras=extras, scores=tuple(running.scores))
+
+
+def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
+    """`running_columns.opponents_sum` of the values `sums` (copied already), worked out when first read from
+    each player's opponents so far, counted now (the lists only grow): chits and cards shows the opponents' match
+    points beside its ranking, never ranks by them, and `simulate` never reads them."""
+    opponents = tally.opponents
+    counts = {pid: len(opps) for pid, opps in opponents.items()}
+    return Deferred(lambda: {pid: sum(map(sums.__getitem__, opponents[pid][:count])) for pid, count in counts.items()})
+
+
+def _dealt(running: RunningStandings, event: Event) -> dict[int, int]:
+    """Chits and cards: the cards as dealt and swapped by the rounds so far, kept from the first ranking on."""
+    from ..rulesets.chits_and_cards import dealt_cards, swap_cards
+
+    if running.cards is None:
+        running.cards = dealt_cards(event)
+        for round_ in event.rounds:
+            swap_cards(running.cards, event, round_)
+    return running.cards
 
 
 def _rank_pods(running: RunningStandings, event: Event) -> Standings:
@@ -282,7 +334,7 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
         roster = [players[pid] for pid in sorted(members, key=order.__getitem__)]  # in the roster's order
         rows += running.rows(columns, used, roster, pod, overall, packed if used == keys else None)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score), tuple(rows),
-                     group_label="Pod")
+                     group_label="Pod", scores=tuple(running.scores))
 
 
 def _ranker(event: Event, ruleset: Ruleset) -> Callable[[RunningStandings, Event], Standings] | None:

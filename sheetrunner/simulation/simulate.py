@@ -33,7 +33,7 @@ from ..model.options import event_options
 from ..pairing import Pairing
 from ..rulesets import Ruleset, known_ruleset
 from .running_standings import RunningStandings
-from .figures import RunFigures, count_round, measure_round, record_text, records_of
+from .figures import Records, RunFigures, measure_round
 from ..scoring.standings import Standings
 from ..rules.tournament import round_from_pairing, standings_after
 
@@ -93,12 +93,13 @@ def _drawn(paired: Round, ruleset: Ruleset, rng: random.Random, strength: dict[i
     """A round just paired with every game's result drawn, typed into its own seats: `round_from_pairing` gave
     each seat a result of its own, which nothing else holds, so the seats are filled rather than made again (a
     simulated round's seats are most of what it builds)."""
-    for table in paired.tables:
-        if not table.is_bye:
-            drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
-            for seat in table.seats:
-                seat.result.clear()
-                seat.result.update(drawn[seat.player_id])
+    random_result = ruleset.game.random_result
+    for table in paired.games:
+        drawn = random_result(table, rng, strength, draw_rate)
+        for seat in table.seats:
+            result = seat.result
+            result.clear()
+            result.update(drawn[seat.player_id])
     return paired
 
 
@@ -119,6 +120,8 @@ def _drawn_rest(kept: Round, ruleset: Ruleset, rng: random.Random, strength: dic
 
 def _apply_updates(event: Event, ruleset: Ruleset, pairing: Pairing) -> None:
     """What pairing writes into Players (cards dealt, pods chosen), kept in the players' own values."""
+    if not pairing.player_updates:  # most rounds: the cards or pods were written in round 1
+        return
     keys = {column.header: column.key for column in ruleset.layout.player_columns}
     players = event.players_by_id
     for pid, values in pairing.player_updates.items():
@@ -163,18 +166,16 @@ def run_once(setup: Setup, index: int) -> RunFigures:
     ruleset = known_ruleset(setup.ruleset)
     two_player = ruleset.layout.two_player
     figures = RunFigures()
-    tally = {pid: [0, 0, 0] for pid in range(1, setup.players + 1)}  # the players `_play` makes, in order
+    tally = Records(range(1, setup.players + 1), setup.rounds)  # the players `_play` makes, in order
     for event, played, before, history, running in _play(setup, index):
         measure_round(figures, ruleset, played, before, history)
         if two_player:
-            count_round(tally, played)
-            figures.records.append(Counter({record_text(*counts): n for counts, n in
-                                            Counter(map(tuple, tally.values())).items()}))
-            figures.undefeated.append(sum(1 for r in tally.values() if r[1] == 0))
+            tally.count(played)
+            counted, undefeated = tally.counted()
+            figures.records.append(counted)
+            figures.undefeated.append(undefeated)
     if two_player:
-        final = running.standings()
-        records = records_of(tally)
-        order = [row.player.id for row in sorted(final.rows, key=lambda row: row.overall_rank or 0)]
+        records, order = tally.of_players(), running.order()
         cut = set(order[:setup.cut])
         figures.cut_records = [(records[pid], pid in cut) for pid in order]
         figures.cut_line = records[order[min(setup.cut, len(order)) - 1]]
