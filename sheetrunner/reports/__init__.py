@@ -8,7 +8,7 @@ Names are imported on first use (PEP 562), so a command that only checks a stamp
 from importlib import import_module
 
 _HOMES = {"ReportData": "context", "build_report_data": "context",
-          "standings_data": "context", "combine": "printing", "find_browser": "printing", "print_pdfs": "printing",
+          "standings_data": "context", "combine": "pdf_files", "find_browser": "printing", "print_pdfs": "printing",
           "REPORTS": "render", "default_templates": "render", "render_pages": "render",
           "stale_reports": "stamp", "STAMP": "stamp"}
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import io
 import json
 import os
 import select
@@ -36,6 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..model.problems import EventError, Problem
+from .pdf_files import combine, relative_links
 
 HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -384,37 +384,3 @@ def _as_fds_3_and_4(to_browser: int, from_browser: int) -> Callable[[], None]:
         os.close(high_in)
         os.close(high_out)
     return move
-
-
-def combine(pdfs: list[Path], target: Path) -> Path:
-    """One PDF of several, in order, each keeping its own page headers and numbers (written in one piece)."""
-    from pypdf import PdfWriter
-
-    writer = PdfWriter()
-    for pdf in pdfs:
-        writer.append(str(pdf))
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    target.write_bytes(buffer.getvalue())
-    return target
-
-
-def relative_links(pdf: bytes, folder: Path) -> bytes:
-    """Links between the pages (index.pdf's) by their names alone: Chromium writes each as a file:// URI of the
-    folder it printed in, which is the set's temporary folder (and names the TO's own folders)."""
-    base = folder.resolve().as_uri() + "/"
-    if base.encode() not in pdf:
-        return pdf
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
-
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    for page in writer.pages:
-        for annotation in page.get("/Annots") or []:
-            action = annotation.get_object().get("/A")
-            action = action.get_object() if action is not None else {}
-            if str(action.get("/URI", "")).startswith(base):
-                action[NameObject("/URI")] = TextStringObject(str(action["/URI"])[len(base):])
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()

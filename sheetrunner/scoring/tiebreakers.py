@@ -329,8 +329,7 @@ register(Tiebreaker("win_resistance_resistance", "WRR", "For each game won, the 
 register(Tiebreaker("head_to_head", "H2H", "Match points in games between the tied players, used only when "
                     "everyone tied has met everyone else and it orders them all.",
                     lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
-# FIDE's name for it, which team regulations use: registered here, beside it, so that every event knows the name
-# whether or not the team modules were loaded (once the name was valid only in a process that had loaded them).
+# FIDE's name for it, as team regulations write it: here, so every event knows it, team modules loaded or not.
 register(Tiebreaker("direct_encounter", "DE", "Direct encounter: match points in matches between the tied teams, "
                     "used only when every tied team has met every other and it orders them all.",
                     lambda table: {pid: ZERO for pid in table.player_ids}, within=head_to_head))
@@ -358,12 +357,9 @@ register(Tiebreaker("card", "Card", "The numbered card the player holds now (chi
 
 
 def event_score(table: ScoreTable) -> dict[int, Fraction]:
-    """Mean of the best board scores over the counted rounds, discounted for partial attendance (001).
-
-    Rounds a player attended count, sit-outs included (scored by the ruleset); only
-    rounds they were away for ("absent": joined later, dropped and came back) make
-    the attendance partial.
-    """
+    """Mean of the best board scores over the counted rounds, discounted for partial attendance (001). Rounds a
+    player attended count, sit-outs included (scored by the ruleset); only rounds they were away for ("absent":
+    joined later, dropped and came back) make the attendance partial."""
     played_rounds = max((row.round for row in table.rows), default=0)
     counting = rounds_counted(table.option("counting_rounds"), table.context("rounds", played_rounds), played_rounds)
     factor = Fraction(table.option("partial_attendance_factor"))
