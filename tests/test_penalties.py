@@ -175,6 +175,16 @@ def test_swiss_tp_match_loss_and_point_deduction(tmp_path, run):
         ("Ann", 6, 9, 14, 2), ("Dov", 4, 3, 14, 0), ("Cat", 2, 5, 12, 0), ("Ben", 0, 9, 12, 0)]
 
 
+def test_a_swiss_tp_match_loss_gives_the_opponent_the_offensive_bonus_its_own_op_reached(tmp_path, run):
+    """004: the forced victory is 3 TP, +1 when the winner's own OP reached the threshold (4). Ann 4 v Ben 6 and
+    Cat 2 v Dov 5, Ben and Dov given match losses: Ann 3+1 = 4, Cat 3 (2 OP), Ben and Dov 0."""
+    rounds = [[(1, "Ann", 4, 0), (1, "Ben", 6, 0), (2, "Cat", 2, 0), (2, "Dov", 5, 0)]]
+    path = make_event(tmp_path / "tp.xlsx", ["Ann", "Ben", "Cat", "Dov"], rounds, total_rounds=3)
+    add_penalties(path, [(1, "Ben", "match loss", None, None), (1, "Dov", "match loss", None, None)])
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert {r["name"]: r["tp"] for r in table} == {"Ann": 4, "Cat": 3, "Ben": 0, "Dov": 0}
+
+
 def allegiance_event(tmp_path, penalties):
     """Game 1: Ann 20 VI won, Ben 12, Cat eliminated. Game 2: Dov 21 won, Eve 15, Fay 9."""
     headers = ["Game", "Seat", "ID", "Player", "VI", "Won", "Eliminated", "Note"]
@@ -196,3 +206,19 @@ def test_allegiance_point_deduction_takes_victory_influence(tmp_path, run):
         ("Dov", 1, 21, 24, 0), ("Ann", 1, 15, 12, 5), ("Eve", 0, 15, 30, 0), ("Ben", 0, 12, 15, 0),
         ("Fay", 0, 9, 36, 0), ("Cat", 0, 0, 27, 0)]
     assert round_rows(path, 1)[1][4] == 20  # the round sheet is never changed
+
+
+def test_a_match_loss_in_a_best_of_five_is_the_opponents_3_0_win(tmp_path):
+    """The forced result takes the majority of Best of (3 of 5, not a best of three's 2), whatever was typed: Cat's
+    typed 3-0 win over Dov becomes Dov's 3-0 win, three games played; Ann's 3-1 over Ben stands."""
+    players = [(1, "Ann", None), (2, "Ben", None), (3, "Cat", None), (4, "Dov", None)]
+    r1 = [(1, 1, 1, "Ann", 3, None, None), (1, 2, 2, "Ben", 1, None, None), (2, 1, 3, "Cat", 3, None, None),
+          (2, 2, 4, "Dov", 0, None, None)]
+    path = make_event(tmp_path / "e.xlsx", players, [r1], ruleset="swiss", total_rounds=3, settings={"Best of": 5},
+                      round_headers=SWISS_ROUND)
+    add_penalties(path, [(1, "Cat", "match loss", None, "tardy")])
+    scores = {s.player_id: (s.outcome, s.values) for s in api.current_standings(path, write=False).standings.scores}
+    assert scores == {1: ("win", {"mp": 3, "games_won": 3, "games_drawn": 0, "games_played": 4}),
+                      2: ("loss", {"mp": 0, "games_won": 1, "games_drawn": 0, "games_played": 4}),
+                      3: ("loss", {"mp": 0, "games_won": 0, "games_drawn": 0, "games_played": 3}),
+                      4: ("win", {"mp": 3, "games_won": 3, "games_drawn": 0, "games_played": 3})}

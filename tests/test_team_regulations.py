@@ -165,6 +165,29 @@ def test_own_average_takes_the_teams_played_matches(tmp_path, run):
     assert (teams["Birch"]["match_points"], teams["Birch"]["game_points"]) == (0, 0)  # its bye: its 0-2 loss
 
 
+def test_own_average_is_the_mean_of_every_match_the_team_played(tmp_path, run):
+    """Three rounds, each team a bye once. By hand: Ash beats Birch 2-0 (3 MP, 2 game points), loses to Cove
+    0.5-1.5 (0, 0.5), so its bye is (3 + 0) / 2 = 1.5 MP and (2 + 0.5) / 2 = 1.25 game points: 4.5 and 3.75. Birch
+    loses 0-2 then beats Cove 2-0, its bye 1.5 and 1: 4.5 and 3. Cove wins 1.5-0.5 and loses 0-2, its bye 1.5 and
+    0.75: 4.5 and 2.25. Game-win % (3 a game won, 1 drawn, over 3 a game played, the bye's games averaged too):
+    Ash won 2 + 0 + 1 and drew 0 + 1 + 0.5 of 6, (9 + 1.5) / 18; Birch 3 of 6, 9 / 18; Cove 1.5 and 1.5, 6 / 18."""
+    second = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
+              [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
+              ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
+              ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
+    third = [[1, 1, 1, 3, "Birch 1", "Birch", 1, None, None], [1, 1, 2, 5, "Cove 1", "Cove", 0, None, None],
+             [1, 2, 1, 4, "Birch 2", "Birch", 1, None, None], [1, 2, 2, 6, "Cove 2", "Cove", 0, None, None],
+             ["BYE", "BYE", None, 1, "Ash 1", "Ash", None, None, None],
+             ["BYE", "BYE", None, 2, "Ash 2", "Ash", None, None, None]]
+    path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, second, third], ruleset="swiss",
+                      total_rounds=3, settings={"Team size": 2, "Team bye": "own average", "Team tiebreakers":
+                                                "match_points, game_points, game_win_pct"},
+                      player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    assert [(row["name"], row["match_points"], row["game_points"], row["game_win_pct"]) for row in
+            team_json(run, path)] == [("Ash", 4.5, 3.75, round(10.5 / 18, 6)), ("Birch", 4.5, 3, 0.5),
+                                      ("Cove", 4.5, 2.25, round(6 / 18, 6))]
+
+
 def test_a_team_bye_no_team_can_score_is_refused_at_its_cell(tmp_path, run):
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, "Team bye": 3}, player_headers=PLAYER_HEADERS,
