@@ -160,3 +160,21 @@ def test_boards_of_seven_reach_the_rules_optimum(played, seed):
     best = min(clash_key([[1, *rest], [p for p in players if p not in rest and p != 1]], rounds)
                for rest in combinations(players[1:], 6))
     assert clash_key(games, rounds) == best
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 8), st.integers(1, 40), st.integers(0, 10**6))
+def test_the_tabu_search_takes_equal_swaps_in_player_order_on_every_machine(count, width, seed):
+    """Which `count` swap partners the tabu search weighs for a player: the lowest costs, equal costs in player
+    order, as a plain sort gives them; the same whatever integer type holds them (numpy selects with other code
+    for each, and on other CPUs: `argpartition` kept other equal swaps on an AVX-512 machine than elsewhere)."""
+    import numpy as np
+
+    from sheetrunner.pairing.pods_tabu import best_partners
+
+    rng = random.Random(seed)
+    rows = [[rng.randrange(4) for _ in range(width)] for _ in range(5)]  # few values: many ties
+    count = min(count, width)
+    expected = [sorted(range(width), key=lambda column: (row[column], column))[:count] for row in rows]
+    for dtype in (np.int64, np.int32, np.int16):
+        assert best_partners(np.array(rows, dtype=dtype), count).tolist() == expected

@@ -280,7 +280,7 @@ def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close
     Returns ((change, [(player, new game)] * 3) or None, elements weighed)."""
     count = min(ROTATION_CHOICES, change.shape[1])
     swap = np.where(allowed, change, NEVER)
-    picks = np.argpartition(swap, count - 1, axis=1)[:, :count]  # j: i's best swap partners
+    picks = best_partners(swap, count)  # j: i's best swap partners
     i = np.repeat(clashing, count)
     j = picks.ravel()
     keep = swap[np.repeat(np.arange(clashing.size), count), j] < NEVER
@@ -304,6 +304,13 @@ def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close
     row, l = int(best[0]), int(best[1])
     pi, pj = int(i[row]), int(j[row])
     return (lowest, [(pi, int(game_of[pj])), (pj, int(game_of[l])), (l, int(game_of[pi]))]), total.size
+
+
+def best_partners(swap: np.ndarray, count: int) -> np.ndarray:
+    """Each row's `count` lowest entries' columns, lowest first, equal values in column order: the same on every
+    machine. (`argpartition`, used before, keeps machine-dependent ones among equal values: numpy's AVX-512
+    selection on one CPU, its generic one on another; so the same workbook could get other boards.)"""
+    return np.argsort(swap, axis=1, kind="stable")[:, :count]
 
 
 def narrower_groups(field: PodField, games: list[list[int]], width: int) -> list[list[int]] | None:
