@@ -40,8 +40,9 @@ def board_problems(team: Team, size: int, reader: SheetReader) -> list[Problem]:
     problems: list[Problem] = []
     held: dict[int, str] = {}
     rows = dict(reader.sheet.rows)
-    unread = any(player.extra.get("board") is None and not is_blank(reader.raw("board", rows.get(player.row, ())))
-                 for player in team.members)  # a Board cell validation refused: one cause, one message
+    unread = any(player.extra.get("board") is None and (not is_blank(reader.raw("board", rows.get(player.row, ())))
+                                                         or reader.cell("board", player.row) in reader.sheet.flags)
+                 for player in team.members)  # a Board cell validation refused (an error too): one cause, one message
     for player in team.members:
         cell, board = reader.cell("board", player.row), player.extra.get("board")  # read once, by validation
         if board is None:
