@@ -107,6 +107,8 @@ def _typed_settings(sheet: SheetRows, reader: SheetReader) -> Typed:
 def _read_ruleset(typed: Typed, reader: SheetReader) -> Ruleset | None:
     row, raw, _ = typed.get("ruleset", (0, None, ""))
     names = ", ".join(RULESET_NAMES)
+    if raw is UNREADABLE:
+        return None  # already said at its cell
     if is_blank(raw):
         where = reader.cell("value", row) if row else "A1"
         reader.problem(where, "Ruleset is not set.", f"Add a Ruleset row with one of: {names}.")
