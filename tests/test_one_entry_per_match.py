@@ -131,6 +131,8 @@ def test_w_l_d_or_the_winner_s_name_on_one_row_is_the_whole_match(tmp_path, run,
                  "of the two rows, or clear one of them: one row says the whole match."),
     ("Ann", "D", "Round 1!E3: Table 1: Ben's row says a draw (D), but Ann's row says Ann won (Ann). Correct one of "
                  "the two rows, or clear one of them: one row says the whole match."),
+    ("L", "Ann", "Round 1!E3: Table 1: Ben's row says Ann won (Ann), but Ann's row says Ben won (L). Correct one "
+                 "of the two rows, or clear one of them: one row says the whole match."),
     ("Cat", None, 'Round 1!E2: Table 1: "Cat" names Cat, who does not play at this table (Ann and Ben). Type W, L '
                   "or D, or the name of the player at this table who won."),
     ("W", "W", "Round 1!E3: Table 1: results W and W do not agree. One player wins (W) and the other loses (L), or "

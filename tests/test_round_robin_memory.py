@@ -233,3 +233,28 @@ def test_the_texts_pod_typed_by_hand_gets_its_own_last_round(tmp_path, run):
     assert result.exit_code == 0 and "Compromises: none." in result.output
     expected = {frozenset((NAMES[a], NAMES[b])) for a, b, _ in POD_ROUNDS[6] if b is not None}
     assert games(path, (7,)) == Counter(expected) and seating(path, 7)["BYE"] == [NAMES["Derek"]]
+
+
+def test_a_late_entry_with_no_pod_takes_the_first_odd_pods_bye_place(tmp_path, run):
+    """Pod A started with four (no bye place), B with three: Hal, joining in round 2 with no Pod typed, is placed
+    in B, whose circle has the free place, and plays one of its players."""
+    pods = {"Ann": "A", "Ben": "A", "Cat": "A", "Dov": "A", "Eli": "B", "Fay": "B", "Gus": "B"}
+    path = pod_event(tmp_path / "e.xlsx", list(pods), pods, rounds=4)
+    pair_and_play(run, path, (1,))
+    edit_players(path, new=[{"ID": 8, "Name": "Hal", "Joined in": 2}])
+    assert run("pair", path).exit_code == 0
+    [opponent] = [name for names in seating(path, 2).values() if "Hal" in names for name in names if name != "Hal"]
+    assert pods[opponent] == "B"
+
+
+def test_a_late_entry_no_pod_has_room_for_is_refused_naming_the_last_pod(tmp_path, run):
+    """Three pods of four, none with a free place: the late entry goes to the last pod, C, whose fixed schedule
+    refuses it, and pair says so."""
+    names = [f"P{i:02d}" for i in range(1, 13)]
+    path = pod_event(tmp_path / "e.xlsx", names, {n: "ABC"[i // 4] for i, n in enumerate(names)}, rounds=3)
+    pair_and_play(run, path, (1,))
+    edit_players(path, new=[{"ID": 13, "Name": "Late", "Joined in": 2}])
+    result = run("pair", path)
+    assert result.exit_code == 4
+    assert result.output.startswith("Players: Pod C started with 4 players, so it has no free place for 1 late "
+                                    "entry: a round robin's schedule is fixed when it starts.")
