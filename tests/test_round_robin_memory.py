@@ -249,11 +249,16 @@ def test_a_late_entry_with_no_pod_takes_the_first_odd_pods_bye_place(tmp_path, r
 
 def test_a_late_entry_no_pod_has_room_for_is_refused_naming_the_last_pod(tmp_path, run):
     """Three pods of four, none with a free place: the late entry goes to the last pod, C, whose fixed schedule
-    refuses it, and pair says so."""
+    refuses it: check warns at their Pod cell, and pair says so."""
     names = [f"P{i:02d}" for i in range(1, 13)]
     path = pod_event(tmp_path / "e.xlsx", names, {n: "ABC"[i // 4] for i, n in enumerate(names)}, rounds=3)
     pair_and_play(run, path, (1,))
     edit_players(path, new=[{"ID": 13, "Name": "Late", "Joined in": 2}])
+    assert run("check", path).stdout.splitlines() == [
+        "Players!D14: warning: Late joins in round 2, but pod C started with 4 players, so it has no free place for "
+        "1 late entry: a round robin's schedule is fixed when it starts. Type under Pod a pod that started with an "
+        "odd number of players and has no late entry yet, or remove the late entry: pair cannot seat them in pod C.",
+        "0 error(s), 1 warning(s)."]
     result = run("pair", path)
     assert result.exit_code == 4
     assert result.output.startswith("Players: Pod C started with 4 players, so it has no free place for 1 late "

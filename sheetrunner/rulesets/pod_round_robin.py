@@ -40,12 +40,12 @@ from ..model.event import MATCH_LOSS, Event, Player, Round, SeatScore, Settings,
 from ..model.options import Option
 from ..pairing import Entrant, Pairing, PairingImpossible
 from ..pairing.tables import assign_tables
-from ..model.problems import Problem
+from ..model.problems import Problem, warning
 from ..scoring.standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Game, all_or_none
 from .parts import Layout
 from .pod_memory import lost_meetings, moved_players
-from .pod_schedule import Plan, compute_pods, plan_pod, pod_schedule
+from .pod_schedule import Plan, compute_pods, no_room, plan_pod, pod_schedule
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
                             random_win_loss_draw, score_results)
 
@@ -109,8 +109,8 @@ class PodRoundRobin(Game):
         """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell; a pod
         whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost."""
         moved = moved_players(event, players_sheet, locate)
-        return moved or [found for pod, members in self.pods(event).items()
-                         for found in lost_meetings(event, pod, members)]
+        return late_entries_without_room(event, self.pods(event), players_sheet, locate) + (
+            moved or [found for pod, members in self.pods(event).items() for found in lost_meetings(event, pod, members)])
 
     random_result = staticmethod(random_win_loss_draw)
 
@@ -193,6 +193,21 @@ class PodRoundRobin(Game):
         check_everyone_placed(pod, round_number, active, games, byes, players)
         pairing.byes.extend(byes)
         return games
+
+def late_entries_without_room(event: Event, pods: dict[str, list[int]], sheet: str, locate: Locate) -> list[Problem]:
+    """A warning at the Pod cell of each late entry whose pod has no free place for them (`no_room`), before the
+    round they join is refused by `pair`."""
+    found = []
+    for pod, members in pods.items():
+        late = [event.player(pid) for pid in members if event.player(pid).joined_in > 1]
+        crowded = no_room(pod, len(members) - len(late), len(late))
+        found += [warning(sheet, locate("pod", player.row), f"{player.name} joins in round {player.joined_in}, but "
+                          f"{crowded[0].lower()}{crowded[1:]}", "Type under Pod a pod that started with an odd number "
+                          f"of players and has no late entry yet, or remove the late entry: pair cannot seat them "
+                          f"in pod {pod}.")
+                  for player in late if crowded]
+    return found
+
 
 def check_everyone_placed(pod: str, round_number: int, active: list[int], games: list[tuple[int, int]],
                           byes: list[int], players: dict[int, Player]) -> None:

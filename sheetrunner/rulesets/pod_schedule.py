@@ -83,13 +83,19 @@ def pod_schedule(pod: str, members: list[int], joined: dict[int, int], seed: int
     """The pod's circle: its starting members in seeded order, then a late entry in the bye place."""
     starting = [pid for pid in members if joined[pid] == 1]
     late = [pid for pid in members if joined[pid] > 1]
-    if late and (len(starting) % 2 == 0 or len(late) > 1):
-        raise PairingImpossible(f"Pod {pod} started with {len(starting)} players, so it has "
-                                f"{'no free place' if len(starting) % 2 == 0 else 'one free place'} for "
-                                f"{len(late)} late entr{'y' if len(late) == 1 else 'ies'}: a round robin's "
-                                "schedule is fixed when it starts. Put the late entry in an odd pod, or clear "
-                                "their Pod to have one chosen.")
+    crowded = no_room(pod, len(starting), len(late))
+    if crowded:
+        raise PairingImpossible(f"{crowded} Put the late entry in an odd pod, or clear their Pod to have one chosen.")
     return circle_schedule(seeded_order(starting, seed, f"pod {pod}") + late)
+
+
+def no_room(pod: str, starting: int, late: int) -> str:
+    """Why the pod's circle cannot take its late entries ("" when it can): only an odd pod has a free place, the
+    bye place, and only one. `check` warns of it at the late entries' Pod cells; `pair` refuses the round."""
+    if not late or (starting % 2 and late == 1):
+        return ""
+    return (f"Pod {pod} started with {starting} players, so it has {'one free place' if starting % 2 else 'no free place'}"
+            f" for {late} late entr{'y' if late == 1 else 'ies'}: a round robin's schedule is fixed when it starts.")
 
 
 def pod_name(index: int) -> str:
