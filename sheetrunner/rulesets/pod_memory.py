@@ -83,7 +83,7 @@ def reproduces(event: Event, pods: dict[str, list[int]], group: list[int], home:
     """Whether the pods with `group` put back in `home` have fixed schedules that give the games played."""
     moved = {pod: [pid for pid in members if pid not in group] for pod, members in pods.items()}
     joined = {p.id: p.joined_in for p in event.players}
-    moved[home] = sorted(moved[home] + group, key=lambda pid: (joined[pid] > 1, pid))
+    moved[home] = moved[home] + group  # (in any order: `pod_schedule` seeds the starters' order, one late entry)
     touched = {home} | {pod for pod, members in pods.items() if set(members) & set(group)}
     for pod in touched:
         members = set(moved[pod])
