@@ -45,7 +45,7 @@ from ..scoring.standings import Standings, StandingsRow, compute_standings
 from .base import Locate, Game, all_or_none
 from .parts import Layout
 from .pod_memory import lost_meetings, moved_players
-from .pod_schedule import Plan, compute_pods, no_room, plan_pod, pod_schedule
+from .pod_schedule import NO_ROOM_HINT, Plan, compute_pods, no_room, plan_pod, pod_schedule
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
                             random_win_loss_draw, score_results)
 
@@ -107,10 +107,12 @@ class PodRoundRobin(Game):
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell; a pod
-        whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost."""
-        moved = moved_players(event, players_sheet, locate)
-        return late_entries_without_room(event, self.pods(event), players_sheet, locate) + (
-            moved or [found for pod, members in self.pods(event).items() for found in lost_meetings(event, pod, members)])
+        whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost; so is a late
+        entry in a pod with no free place, at their Pod cell."""
+        pods = self.pods(event)
+        moved = moved_players(event, players_sheet, locate)  # (the pairs lost are worked out only without one)
+        return late_entries_without_room(event, pods, players_sheet, locate) + (
+            moved or [found for pod, members in pods.items() for found in lost_meetings(event, pod, members)])
 
     random_result = staticmethod(random_win_loss_draw)
 
@@ -194,6 +196,7 @@ class PodRoundRobin(Game):
         pairing.byes.extend(byes)
         return games
 
+
 def late_entries_without_room(event: Event, pods: dict[str, list[int]], sheet: str, locate: Locate) -> list[Problem]:
     """A warning at the Pod cell of each late entry whose pod has no free place for them (`no_room`), before the
     round they join is refused by `pair`."""
@@ -202,9 +205,7 @@ def late_entries_without_room(event: Event, pods: dict[str, list[int]], sheet: s
         late = [event.player(pid) for pid in members if event.player(pid).joined_in > 1]
         crowded = no_room(pod, len(members) - len(late), len(late))
         found += [warning(sheet, locate("pod", player.row), f"{player.name} joins in round {player.joined_in}, but "
-                          f"{crowded[0].lower()}{crowded[1:]}", "Type under Pod a pod that started with an odd number "
-                          f"of players and has no late entry yet, or remove the late entry: pair cannot seat them "
-                          f"in pod {pod}.")
+                          f"{crowded[0].lower()}{crowded[1:]}", NO_ROOM_HINT)
                   for player in late if crowded]
     return found
 

@@ -85,7 +85,7 @@ def pod_schedule(pod: str, members: list[int], joined: dict[int, int], seed: int
     late = [pid for pid in members if joined[pid] > 1]
     crowded = no_room(pod, len(starting), len(late))
     if crowded:
-        raise PairingImpossible(f"{crowded} Put the late entry in an odd pod, or clear their Pod to have one chosen.")
+        raise PairingImpossible(f"{crowded} {NO_ROOM_HINT}")
     return circle_schedule(seeded_order(starting, seed, f"pod {pod}") + late)
 
 
@@ -94,8 +94,13 @@ def no_room(pod: str, starting: int, late: int) -> str:
     bye place, and only one. `check` warns of it at the late entries' Pod cells; `pair` refuses the round."""
     if not late or (starting % 2 and late == 1):
         return ""
-    return (f"Pod {pod} started with {starting} players, so it has {'one free place' if starting % 2 else 'no free place'}"
-            f" for {late} late entr{'y' if late == 1 else 'ies'}: a round robin's schedule is fixed when it starts.")
+    room = "one free place" if starting % 2 else "no free place"
+    return (f"Pod {pod} started with {starting} players, so it has {room} for {late} late "
+            f"entr{'y' if late == 1 else 'ies'}: a round robin's schedule is fixed when it starts.")
+
+
+NO_ROOM_HINT = ("Type under Pod a pod that started with an odd number of players and has no late entry yet, or "
+                "remove the late entry.")
 
 
 def pod_name(index: int) -> str:
