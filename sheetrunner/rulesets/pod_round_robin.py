@@ -125,8 +125,8 @@ class PodRoundRobin(Game):
 
     def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
         """A match loss scores as an L for the penalised player and a W for the opponent (002's match points)."""
-        return SeatScore(score.round, score.player_id, score.opponents, {**score.values, "mp": Fraction(POINTS[outcome])},
-                         outcome)
+        values = {**score.values, "mp": Fraction(POINTS[outcome])}
+        return SeatScore(score.round, score.player_id, score.opponents, values, outcome)
 
     pods = staticmethod(compute_pods)
 
