@@ -411,3 +411,19 @@ def test_a_new_workbook_is_never_written_under_another_format_s_name(tmp_path, r
     path = Path(shutil.copy(SAMPLES / "swiss-tp-16-players.xlsx", tmp_path / "e.xlsx"))
     copied = run("pair", path, "--no-reports", "-o", tmp_path / name)
     assert copied.exit_code == 3 and not (tmp_path / name).exists()
+
+
+def test_a_date_cell_holding_a_number_no_date_can_be_is_named_at_its_cell(tmp_path, run, played):
+    """A date or time cell holding -1e20 (Excel shows ####) made the spreadsheet reader panic, a traceback: it is
+    an error at the cell, and nothing is written. Found by the robustness test on Python 3.10."""
+    path = copy(played, tmp_path)
+    book = openpyxl.load_workbook(path)
+    book["Players"]["B3"].value, book["Players"]["B3"].number_format = -1e20, "hh:mm"
+    book.save(path)
+    before = digest(path)
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "Players!B3: A cell formatted as a date or time holds a number no date can be, so the sheet cannot be read. "
+        "Type a real date or time there, or clear the cell (Excel shows it as ####).", "1 error(s), 0 warning(s)."]
+    assert digest(path) == before

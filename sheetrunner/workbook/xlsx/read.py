@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..grid import FORMULA_WITHOUT_VALUE, SheetRows, sheet_rows
 from ..layout import is_output_sheet
-from ...model.problems import EventError
+from ...model.problems import EventError, Problem
 from .extent import Compacted, compact_sheet, needs_care
 from .formatting import marked_cells
 from .package import Package
@@ -31,6 +31,7 @@ CELL = re.compile(rb"<(?:\w+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?c>)", re.DOTALL
 REF = re.compile(rb'\br="([A-Z]{1,3}\d+)"')
 TYPE = re.compile(rb'\bt="(\w+)"')
 VALUE = re.compile(rb"<(?:\w+:)?v>(.*?)</(?:\w+:)?v>", re.DOTALL)
+LAST_DATE = 2958465.99999  # 9999-12-31 23:59:59, the last date a workbook holds (serial days)
 
 
 @dataclass
@@ -60,7 +61,7 @@ def read_workbook(path: Path) -> WorkbookFile:
 
         data_read = write_zip([(name, info, compacted[name].xml if name in compacted else None)
                                for name, info in package.infos.items()], archive)
-    values = read_values(path, data_read)
+    values = read_values(path, data_read, package)
     listed = {entry.title: entry.part for entry in package.sheets}
     sheets = {}
     for title, grid in values.items():
@@ -101,7 +102,7 @@ def _flags_of(package: Package, title: str) -> dict[str, str]:
     return cell_flags(package.sheet_xml(title))
 
 
-def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
+def read_values(path: Path, data: bytes, package: Package) -> dict[str, list[list]]:
     """Every worksheet's values from A1, by title in workbook order; sheetrunner's own output sheets, which it
     never reads back, are left out. python-calamine reads them (the reader pandas itself uses, called directly:
     loading pandas would cost a small event's command more than all its work)."""
@@ -109,13 +110,47 @@ def read_values(path: Path, data: bytes) -> dict[str, list[list]]:
 
     try:
         book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
-        return {str(title): [[_value(cell) for cell in row]
-                             for row in book.get_sheet_by_name(title).to_python(skip_empty_area=False)]
-                for title in book.sheet_names if not is_output_sheet(str(title))}
-    except EventError:
-        raise
+        titles = [str(title) for title in book.sheet_names if not is_output_sheet(str(title))]
     except Exception:  # calamine raises its own kinds on what it cannot read (every part parsed well before)
         raise open_problem(path, "The workbook is damaged: a sheet in it cannot be read.", backup_hint(path)) from None
+    values = {}
+    for title in titles:
+        try:
+            values[title] = [[_value(cell) for cell in row]
+                             for row in book.get_sheet_by_name(title).to_python(skip_empty_area=False)]
+        except Exception:
+            raise open_problem(path, f"The workbook is damaged: its sheet {title} cannot be read.",
+                               backup_hint(path)) from None
+        except BaseException as panic:  # a Rust panic inside calamine (pyo3's PanicException) derives from neither
+            if type(panic).__name__ != "PanicException":
+                raise
+            raise EventError(not_a_date(package, title)) from None
+    return values
+
+
+def not_a_date(package: Package, title: str) -> Problem:
+    """What makes calamine panic on a sheet that parsed well: a number in a date or time cell beyond any date it
+    can make (Excel shows such a cell as ####). Named at the cells holding numbers beyond Excel's last date."""
+    xml = package.sheet_xml(title) if title in {entry.title for entry in package.sheets} else b""
+    cells = [ref.group(1).decode() for match in CELL.finditer(xml)
+             if (ref := REF.search(match.group(1))) and _numeric(match.group(1))
+             and (value := VALUE.search(match.group(2) or b"")) and _beyond_dates(value.group(1))]
+    also = f" (so do {', '.join(cells[1:])})" if len(cells) > 1 else ""
+    return Problem(title, cells[0] if cells else "", f"A cell formatted as a date or time holds a number no date can "
+                   f"be{also}, so the sheet cannot be read.", "Type a real date or time there, or clear the cell "
+                   "(Excel shows it as ####).")
+
+
+def _numeric(attributes: bytes) -> bool:
+    kind = TYPE.search(attributes)
+    return kind is None or kind.group(1) == b"n"
+
+
+def _beyond_dates(text: bytes) -> bool:
+    try:
+        return not -LAST_DATE <= float(text) <= LAST_DATE
+    except ValueError:
+        return False
 
 
 def _value(cell):
