@@ -177,12 +177,15 @@ def test_swiss_tp_match_loss_and_point_deduction(tmp_path, run):
 
 def test_a_swiss_tp_match_loss_gives_the_opponent_the_offensive_bonus_its_own_op_reached(tmp_path, run):
     """004: the forced victory is 3 TP, +1 when the winner's own OP reached the threshold (4). Ann 4 v Ben 6 and
-    Cat 2 v Dov 5, Ben and Dov given match losses: Ann 3+1 = 4, Cat 3 (2 OP), Ben and Dov 0."""
+    Cat 2 v Dov 5, Ben and Dov given match losses: Ann 3+1 = 4, Cat 3 (2 OP), Ben and Dov 0; and a win and a loss
+    for every tiebreaker that counts them (win %: Ann and Cat 1, Ben and Dov 0)."""
     rounds = [[(1, "Ann", 4, 0), (1, "Ben", 6, 0), (2, "Cat", 2, 0), (2, "Dov", 5, 0)]]
-    path = make_event(tmp_path / "tp.xlsx", ["Ann", "Ben", "Cat", "Dov"], rounds, total_rounds=3)
+    path = make_event(tmp_path / "tp.xlsx", ["Ann", "Ben", "Cat", "Dov"], rounds, total_rounds=3,
+                      settings={"Tiebreakers": "tp, win_pct"})
     add_penalties(path, [(1, "Ben", "match loss", None, None), (1, "Dov", "match loss", None, None)])
     table = json.loads(run("standings", "--json", "--no-write", path).stdout)
-    assert {r["name"]: r["tp"] for r in table} == {"Ann": 4, "Cat": 3, "Ben": 0, "Dov": 0}
+    assert {r["name"]: (r["tp"], r["win_pct"]) for r in table} == {"Ann": (4, 1), "Cat": (3, 1), "Ben": (0, 0),
+                                                                   "Dov": (0, 0)}
 
 
 def allegiance_event(tmp_path, penalties):

@@ -148,13 +148,15 @@ def test_moving_a_player_to_another_pod_after_games_is_an_error_and_still_ranks(
                                                                           "Mariano"]
 
 
-@pytest.mark.parametrize("players, rounds", [(6, 5), (7, 7), (8, 7), (9, 5), (16, 7), (20, 7), (24, 7), (25, 7)])
+@pytest.mark.parametrize("players, rounds", [(0, 7), (6, 5), (7, 7), (8, 7), (9, 5), (16, 7), (20, 7), (24, 7),
+                                             (25, 7)])
 def test_init_gives_the_largest_pod_a_full_round_robin(tmp_path, run, players, rounds):
     """Without --rounds, `init` splits the field into the fewest pods of at most 8 and writes the rounds the
     largest needs: its size when odd (a bye each round), one less when even. 9 players: pods of 5 and 4, 5 rounds;
-    20: 7, 7 and 6; 25: four pods, the largest 7."""
+    20: 7, 7 and 6; 25: four pods, the largest 7; no roster yet: a pod of 8, 7 rounds."""
     roster = tmp_path / "roster.csv"
     roster.write_text("Name\n" + "".join(f"Player {i}\n" for i in range(1, players + 1)), encoding="utf-8")
-    assert run("init", tmp_path / "e.xlsx", "-r", "pod-round-robin", "-p", roster).exit_code == 0
+    assert run("init", tmp_path / "e.xlsx", "-r", "pod-round-robin", *(["-p", roster] if players else [])
+               ).exit_code == 0
     settings = dict(openpyxl.load_workbook(tmp_path / "e.xlsx")["Event"].iter_rows(values_only=True, max_col=2))
     assert settings["Rounds"] == rounds
