@@ -202,7 +202,7 @@ def late_entries_without_room(event: Event, pods: dict[str, list[int]], sheet: s
     round they join is refused by `pair`."""
     found = []
     for pod, members in pods.items():
-        late = [event.player(pid) for pid in members if event.player(pid).joined_in > 1]
+        late = [player for player in map(event.player, members) if player.joined_in > 1]
         crowded = no_room(pod, len(members) - len(late), len(late))
         found += [warning(sheet, locate("pod", player.row), f"{player.name} joins in round {player.joined_in}, but "
                           f"{crowded[0].lower()}{crowded[1:]}", NO_ROOM_HINT)
