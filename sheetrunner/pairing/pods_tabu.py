@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from typing import NamedTuple
 
 if "numpy" not in sys.modules:  # its work here is integer arrays, never BLAS: one OpenBLAS thread spares the CPU
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # its thread pool costs as numpy loads (0.05 s, issue 34)
@@ -173,6 +174,13 @@ def _tabu(field: PodField, weights: np.ndarray, games: list[list[int]], widest_g
     return grouped, search.best_cost
 
 
+class Moves(NamedTuple):
+    """The cost change of moving one player, the rest of the grouping as it stands. The weights are symmetric,
+    so a player's weight with a partner is the partner's with them."""
+    into: np.ndarray  # [p, q]: p into q's game, in q's place (q's weight with p left out)
+    to_game: np.ndarray  # [g, p]: p into game g, nobody leaving it
+
+
 class TabuSearch:
     """One tabu search over a field's games: where each player is (`game_of`), each player's cost towards each
     game (`load`), and the best grouping seen. Each step makes the swap of a player in a clash that lowers the
@@ -203,12 +211,13 @@ class TabuSearch:
         while self.work < budget and self.best_cost > floor and self.work - self.found_at <= budget * STALL_SHARE:
             self.step += 1
             clashing = np.flatnonzero(self.own)
-            change, allowed = self._swap_changes(clashing)
+            moves = self._move_costs()
+            change, allowed = self._swap_changes(clashing, moves)
             if not allowed.any():  # nobody in a clash may move (records too far apart): this phase is over
                 break
             free = allowed & (((self.tabu[clashing] < self.step)[:, None] & (self.tabu < self.step))
                               | (change < self.best_cost - self.cost))
-            if (not free.any() or change[free].min() >= 0) and self._rotate(clashing, change, allowed):
+            if (not free.any() or change[free].min() >= 0) and self._rotate(clashing, change, allowed, moves):
                 continue  # no swap lowered the cost; a rotation of three did
             change[~free] = NEVER  # tabu unless it beats the best seen (aspiration)
             lowest = int(change.min())
@@ -217,25 +226,26 @@ class TabuSearch:
                 continue
             self._swap(clashing, change, lowest)
 
-    def _swap_changes(self, clashing: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _move_costs(self) -> Moves:
+        """What each move costs in the grouping as it stands (computed once a step, for the swaps and the
+        rotations)."""
+        away = self.load - self.own[:, None]
+        return Moves(into=away[:, self.game_of] - self.weights, to_game=np.ascontiguousarray(away.T))
+
+    def _swap_changes(self, clashing: np.ndarray, moves: Moves) -> tuple[np.ndarray, np.ndarray]:
         """change[r, j]: the cost change of swapping clashing player r with player j; and which swaps are allowed
         (another game, and records close enough)."""
         here = self.game_of[clashing]
-        change = self.load[clashing][:, self.game_of]
-        change -= 2 * self.weights[clashing]
-        change += self.load[:, here].T
-        change -= self.own[clashing][:, None]
-        change -= self.own
+        change = moves.into[clashing] + moves.to_game[here] - self.weights[clashing]  # r into j's game, j into r's
         allowed = self.game_of != here[:, None]
         if self.close is not None:
             allowed &= self.close[clashing]
         self.work += 1 + change.size / ELEMENTS_PER_STEP
         return change, allowed
 
-    def _rotate(self, clashing: np.ndarray, change: np.ndarray, allowed: np.ndarray) -> bool:
+    def _rotate(self, clashing: np.ndarray, change: np.ndarray, allowed: np.ndarray, moves: Moves) -> bool:
         """Make the best rotation of three players, if one exists; whether one was made."""
-        rotation, weighed = _best_rotation(self.weights, self.load, self.own, self.game_of, clashing, change, allowed,
-                                           self.close)
+        rotation, weighed = _best_rotation(self.weights, moves, self.game_of, clashing, change, allowed, self.close)
         self.work += ROTATION_STEPS + weighed / ELEMENTS_PER_STEP
         if rotation is None:
             return False
@@ -274,7 +284,7 @@ class TabuSearch:
             self.best_cost, self.best, self.found_at = self.cost, self.game_of.copy(), self.work
 
 
-def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close):
+def _best_rotation(weights, moves: Moves, game_of, clashing, change, allowed, close):
     """The rotation that lowers the cost most, if any: clashing player i to the game of j, j to the game of l,
     l to i's game (three different games). For each i, j ranges over the players of its best few swaps.
     Returns ((change, [(player, new game)] * 3) or None, elements weighed)."""
@@ -289,11 +299,9 @@ def _best_rotation(weights, load, own, game_of, clashing, change, allowed, close
         return None, 0
     a, b = game_of[i], game_of[j]
     # i leaves a for b (taking j's place), j leaves b for l's game c (taking l's place), l leaves c for a
-    first = load[i, b] - weights[i, j] - own[i]  # i into b without j
-    second = load[j][:, game_of] - weights[j] - own[j][:, None]  # j into l's game without l
-    third = (load[:, a] - weights[:, i]).T - own[None, :]  # l into a without i
-    total = first[:, None] + second + third
-    valid = (game_of[None, :] != a[:, None]) & (game_of[None, :] != b[:, None])
+    total = moves.into[i, j][:, None] + moves.into[j] + moves.to_game[a] - weights[i]
+    elsewhere = game_of[None, :] != np.arange(moves.to_game.shape[0])[:, None]  # [g, l]: l is not in game g
+    valid = elsewhere[a] & elsewhere[b]
     if close is not None:
         valid &= close[j] & close[i]
     total = np.where(valid, total, NEVER)
