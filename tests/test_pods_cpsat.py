@@ -1,8 +1,8 @@
 """CP-SAT without pandas (issue 34): the pods engine builds its models through `sheetrunner.pairing.cpsat`, a thin
 layer over OR-Tools' compiled helper, instead of `ortools.sat.python.cp_model`, whose import costs more than a
 Swiss event's whole `pair` command because it imports pandas. The games must not change: the slow test pairs
-random Diplomacy events and random pods fields twice, through `cpsat` and through OR-Tools' own CpModel and
-CpSolver, and compares every model handed to the solver and every pairing, flags and notes included."""
+random ranked pods fields twice, through `cpsat` and through OR-Tools' own CpModel and CpSolver, and compares
+every model handed to the solver, every grouping and whether it was proven optimal."""
 
 from __future__ import annotations
 
@@ -13,36 +13,11 @@ from fractions import Fraction
 
 import pytest
 
-from sheetrunner.model.history import compute_history
-from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table
-from sheetrunner.model.options import COMMON_OPTIONS
 from sheetrunner.pairing import Entrant, pods_solver
 from sheetrunner.pairing.pods import PodField, arrange_games, slot_sizes
-from sheetrunner.rulesets import all_rulesets
 
 cpsat = pytest.importorskip("sheetrunner.pairing.cpsat", reason="OR-Tools before 9.15: pods_solver uses cp_model")
-DIPLOMACY = all_rulesets()["ndc-diplomacy"]
-FIELDS = 50  # random fields compared: Diplomacy events (several rounds each), allegiance fields, boards fields
-
-
-def diplomacy_event(players: int, seed: int) -> Event:
-    values = {o.key: o.default for o in COMMON_OPTIONS + DIPLOMACY.game.all_options}
-    values.update(ruleset=DIPLOMACY.game.name, rounds=7, seed=seed)
-    settings = Settings(DIPLOMACY.game.name, 7, seed, options=values, tiebreakers=DIPLOMACY.game.tiebreakers)
-    return Event(settings, tuple(Player(i, f"P{i}") for i in range(1, players + 1)))
-
-
-def diplomacy_run(players: int, seed: int, rounds: int) -> list:
-    """Each round's boards, powers and notes as the ruleset pairs them (a round's boards are played as paired)."""
-    event, record = diplomacy_event(players, seed), []
-    for number in range(1, rounds + 1):
-        pairing = DIPLOMACY.pairer.pair(event, None, compute_history(event.rounds), number)
-        record.append([[list(t.player_ids), list(t.seats)] for t in pairing.tables] +
-                      [sorted((pid, notes) for pid, notes in pairing.notes.items())])
-        tables = [Table(t.number, tuple(Seat(pid, power, {}) for pid, power in zip(t.player_ids, t.seats)))
-                  for t in pairing.tables]
-        event = event.with_rounds(event.rounds + (Round(number, tuple(tables)),))
-    return record
+FIELDS = 50  # random ranked fields compared
 
 
 def random_field(rng: random.Random, sizes: list[int], played: int, ranked: bool) -> PodField:
@@ -71,28 +46,20 @@ def random_field(rng: random.Random, sizes: list[int], played: int, ranked: bool
 
 
 def case_list() -> list[tuple]:
-    """FIELDS random cases, the same every run: Diplomacy events of 21-27 players (three boards: CP-SAT from
-    round 3 or so) and a few larger ones, allegiance fields in threes and fours or all fours, boards fields."""
+    """FIELDS random ranked fields, the same every run, in threes and fours or all fours, with a few rounds
+    behind them (only ranked fields reach CP-SAT: Diplomacy boards rely on the tabu search)."""
     rng, cases = random.Random(34), []
-    for index in range(FIELDS):
-        kind = ("diplomacy", "allegiance", "boards")[index % 3]
-        if kind == "diplomacy":
-            cases.append((kind, rng.choice([21, 21, 21, 22, 24, 27, rng.randrange(28, 71)]), rng.randrange(1, 99)))
-        elif kind == "allegiance":
-            count = rng.randrange(13, 61)
-            sizes = slot_sizes(count - count % 4, (4,), 4) if rng.random() < 0.4 else slot_sizes(count, (3, 4), 3)
-            cases.append((kind, sizes, rng.randrange(2, 9), rng.randrange(10 ** 6)))
-        else:
-            cases.append((kind, [7] * 3, rng.randrange(2, 8), rng.randrange(10 ** 6)))
+    for _ in range(FIELDS):
+        count = rng.randrange(13, 61)
+        sizes = slot_sizes(count - count % 4, (4,), 4) if rng.random() < 0.4 else slot_sizes(count, (3, 4), 3)
+        cases.append((sizes, rng.randrange(2, 9), rng.randrange(10 ** 6)))
     return cases
 
 
 def run_case(case: tuple) -> list:
-    """What the engine answers for one case: every round's pairing, or a field's games and whether proven."""
-    if case[0] == "diplomacy":
-        return diplomacy_run(case[1], case[2], rounds=6)
-    sizes, played, seed = case[1:]
-    field = random_field(random.Random(seed), sizes, played, ranked=case[0] == "allegiance")
+    """What the engine answers for one field: its games, and whether their clash counts are proven optimal."""
+    sizes, played, seed = case
+    field = random_field(random.Random(seed), sizes, played, ranked=True)
     games = arrange_games(field)
     return [games, field.proven]
 
@@ -122,12 +89,12 @@ def pair_through(monkeypatch, model_class, solver_class, cases: list[tuple]) -> 
     return pairings, recorder.solves
 
 
-def test_a_three_board_round_gets_the_same_models_and_boards_as_through_cp_model(monkeypatch):
-    """Three boards of seven after five rounds: the tabu search leaves repeats and CP-SAT is asked (the pair
+def test_a_ranked_round_with_repeats_left_gets_the_same_models_and_games_as_through_cp_model(monkeypatch):
+    """Sixteen players in fours after four rounds: the searches leave repeats and CP-SAT is asked (the pair
     the harness below checks on FIELDS random fields, here on one)."""
     from ortools.sat.python import cp_model
 
-    case = [("boards", [7, 7, 7], 5, 2)]
+    case = [([4, 4, 4, 4], 4, 1)]
     lean, lean_solves = pair_through(monkeypatch, cpsat.CpModel, cpsat.CpSolver, case)
     own, own_solves = pair_through(monkeypatch, cp_model.CpModel, cp_model.CpSolver, case)
     assert len(lean_solves) >= 2  # the counts, then how recent the repeats are
@@ -137,15 +104,15 @@ def test_a_three_board_round_gets_the_same_models_and_boards_as_through_cp_model
 
 @pytest.mark.slow
 def test_random_fields_get_the_same_models_and_games_as_through_cp_model(monkeypatch):
-    """The harness of issue 34: every model and every pairing of FIELDS random fields, through `cpsat` and
-    through OR-Tools' own CpModel and CpSolver (what pods_solver used before), including the notes that say
-    whether a repeat was proven unavoidable."""
+    """The harness of issue 34: every model and every grouping of FIELDS random fields, through `cpsat` and
+    through OR-Tools' own CpModel and CpSolver (what pods_solver used before), including whether a repeat was
+    proven unavoidable."""
     from ortools.sat.python import cp_model
 
     cases = case_list()
     lean, lean_solves = pair_through(monkeypatch, cpsat.CpModel, cpsat.CpSolver, cases)
     own, own_solves = pair_through(monkeypatch, cp_model.CpModel, cp_model.CpSolver, cases)
-    assert len(lean_solves) >= 100
+    assert len(lean_solves) >= 40  # most fields keep repeats the searches cannot mend
     assert {status for _, status in lean_solves} >= {"OPTIMAL", "FEASIBLE"}
     assert lean_solves == own_solves
     assert json.dumps(lean, default=str) == json.dumps(own, default=str)

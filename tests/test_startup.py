@@ -71,9 +71,10 @@ def test_pairing_a_two_player_swiss_round_loads_no_numpy_pandas_or_solver(tmp_pa
         "lxml", "python_calamine", "sheetrunner.api", "sheetrunner.rulesets", "sheetrunner.rulesets.swiss_tp"]
 
 
-def test_pairing_three_diplomacy_boards_runs_cp_sat_without_pandas(tmp_path):
-    """Three boards of seven cannot avoid repeats after two rounds, so CP-SAT groups the field (issue 34); it
-    is reached without `cp_model`, whose pandas import cost more than a Swiss event's whole `pair`."""
+def test_pairing_three_diplomacy_boards_runs_the_tabu_search_and_loads_no_solver(tmp_path):
+    """Three boards of seven cannot avoid repeats after two rounds, so the tabu search (numpy) groups the field;
+    OR-Tools is not loaded: CP-SAT never found better boards than the tabu search and cost more than the rest of
+    the command (issue 34)."""
     import random
 
     import openpyxl
@@ -86,5 +87,26 @@ def test_pairing_three_diplomacy_boards_runs_cp_sat_without_pandas(tmp_path):
     path = make_event(tmp_path / "e.xlsx", names, rounds, ruleset="ndc-diplomacy", total_rounds=7, round_headers=[
         "Board", "Power", "ID", "Player", "Centres", "Eliminated", "Result", "Yellow cards", "End year", "Note"])
     loaded = loaded_by("pair", path, "--no-reports")
-    assert "ortools" in loaded and "pandas" not in loaded
+    assert "numpy" in loaded and "ortools" not in loaded
     assert "Round 3" in openpyxl.load_workbook(path, read_only=True).sheetnames  # the round was paired
+
+
+def test_pairing_allegiance_games_with_repeats_left_runs_cp_sat_without_pandas(tmp_path):
+    """Sixteen players in fours after four random rounds: the searches leave repeats, so CP-SAT groups the field,
+    reached without `cp_model`, whose pandas import cost more than a Swiss event's whole `pair` (issue 34)."""
+    import random
+
+    import openpyxl
+
+    names = [f"P{i}" for i in range(1, 17)]
+    rounds = []
+    for number in range(1, 5):
+        order = random.Random(number).sample(names, 16)
+        rounds.append([[seat // 4 + 1, seat % 4 + 1, None, name, 3, "Y" if seat % 4 == 0 else None, None, None]
+                       for seat, name in enumerate(order)])
+    path = make_event(tmp_path / "e.xlsx", names, rounds, ruleset="allegiance", total_rounds=6,
+                      settings={"Game sizes": "4", "Preferred game size": 4},
+                      round_headers=["Game", "Seat", "ID", "Player", "VI", "Won", "Eliminated", "Note"])
+    loaded = loaded_by("pair", path, "--no-reports")
+    assert "ortools" in loaded and "pandas" not in loaded
+    assert "Round 5" in openpyxl.load_workbook(path, read_only=True).sheetnames  # the round was paired

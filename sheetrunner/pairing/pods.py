@@ -12,7 +12,7 @@ first), movement from the standings.
 The search: swaps of players with a clash against players of games up to `NEAR_WINDOW` tables away,
 taken while they lower the cost. Where clashes remain, a tabu search on the clash counts (`pods_tabu`)
 looks further, first among players with close records, then across the whole field. Where clashes
-still remain (in fields up to `SOLVER_LIMIT` players, and small Diplomacy fields), the exact solver
+still remain (in ranked fields up to `SOLVER_LIMIT` players), the exact solver
 OR-Tools CP-SAT groups the whole field within a deterministic work budget (`pods_solver`): the clash
 counts first, then how recent the repeats are; its answer is kept only when it is better, and an optimum
 it proves lets the notes say that no arrangement avoids a repeat. In ranked fields up to
@@ -28,7 +28,7 @@ from itertools import combinations, permutations
 from typing import Iterable, Mapping, Sequence
 
 from . import Engine, Entrant, Flag, Pairing, PairingImpossible
-from .pods_field import (BOARDS_SOLVER_SEATS, CLASH_LEVELS, WHOLE_FIELD_SEATS, ZERO, Cost, PodField,  # noqa: F401
+from .pods_field import (CLASH_LEVELS, WHOLE_FIELD_SEATS, ZERO, Cost, PodField,  # noqa: F401
                          add, clash_cost, lay_out, polish, spread_floor, sub)
 from .tables import assign_tables
 
@@ -128,9 +128,10 @@ def narrow_spread(field: PodField, games: list[list[int]]) -> list[list[int]]:
 
 
 def _solver_fits(field: PodField) -> bool:
-    if field.ranked:
-        return len(field.entrants) <= SOLVER_LIMIT
-    return len(field.entrants) * len(field.sizes) <= BOARDS_SOLVER_SEATS
+    """CP-SAT for ranked fields only. Diplomacy boards (unranked) rely on the tabu search: over 280 simulated
+    rounds of three boards of seven (the largest field CP-SAT could take in a `pair`), CP-SAT never found better
+    boards, and loading and running it cost a 21-player `pair` more than the rest of the command (issue 34)."""
+    return field.ranked and len(field.entrants) <= SOLVER_LIMIT
 
 
 def refine_recency(field: PodField, games: list[list[int]]) -> list[list[int]]:

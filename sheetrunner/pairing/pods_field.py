@@ -26,9 +26,7 @@ LEVELS = 6
 CLASH_LEVELS = 4  # the levels a clash lives on: team, the two of repeats, recency
 COUNT_LEVELS = 3  # the clash levels that count pairs (recency orders pairs of equal counts)
 SOLVER_WORK = 0.15  # CP-SAT's deterministic work budget per ranked round (about seconds, but reproducible)
-BOARDS_SOLVER_WORK = 0.06  # Diplomacy boards, small fields only (`BOARDS_SOLVER_SEATS`)
 WHOLE_FIELD_SEATS = 2048  # players x games: up to this CP-SAT groups the whole field at once (90 players in fours)
-BOARDS_SOLVER_SEATS = 64  # Diplomacy: CP-SAT for fields up to three boards; larger ones rely on the tabu search
 
 
 def add(*costs: Cost) -> Cost:

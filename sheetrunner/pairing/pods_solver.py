@@ -36,7 +36,7 @@ try:
 except ImportError:  # OR-Tools before 9.15 builds its models in Python: its own cp_model then
     from ortools.sat.python import cp_model  # type: ignore[no-redef]
 
-from .pods_field import (BOARDS_SOLVER_WORK, CLASH_LEVELS, COUNT_LEVELS, SOLVER_WORK, WHOLE_FIELD_SEATS, ZERO, PodField,
+from .pods_field import (CLASH_LEVELS, COUNT_LEVELS, SOLVER_WORK, WHOLE_FIELD_SEATS, ZERO, PodField,
                          add, clash_cost, lay_out, polish, spread_floor)
 from .pods_tabu import repeat_floor
 
@@ -47,12 +47,12 @@ SAFE_WEIGHT = 2 ** 52  # objective weights stay below this
 
 
 def improve_with_solver(field: PodField, games: list[list[int]]) -> list[list[int]]:
-    """The whole field grouped when its model is small enough (or its games are all alike); else windows of
-    neighbouring games around each clash, re-arranged with spread and movement in the objective."""
-    if not field.ranked or len(field.entrants) * len(games) <= WHOLE_FIELD_SEATS:
-        grouped, optimal = solve_groups(field, games, SOLVER_WORK if field.ranked else BOARDS_SOLVER_WORK)
+    """A ranked field grouped whole when its model is small enough; else windows of neighbouring games around
+    each clash, re-arranged with spread and movement in the objective."""
+    if len(field.entrants) * len(games) <= WHOLE_FIELD_SEATS:
+        grouped, optimal = solve_groups(field, games, SOLVER_WORK)
         if clash_cost(field, grouped) < clash_cost(field, games):
-            games = polish(field, lay_out(field, grouped)) if field.ranked else grouped
+            games = polish(field, lay_out(field, grouped))
         field.proven = field.proven or optimal
         return games
     starts = sorted({max(0, min(slot - WINDOW // 2, len(games) - WINDOW)) for slot in range(len(games))
