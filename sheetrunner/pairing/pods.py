@@ -128,9 +128,10 @@ def narrow_spread(field: PodField, games: list[list[int]]) -> list[list[int]]:
 
 
 def _solver_fits(field: PodField) -> bool:
-    """CP-SAT for ranked fields only. Diplomacy boards (unranked) rely on the tabu search: over 280 simulated
-    rounds of three boards of seven (the largest field CP-SAT could take in a `pair`), CP-SAT never found better
-    boards, and loading and running it cost a 21-player `pair` more than the rest of the command (issue 34)."""
+    """CP-SAT for ranked fields only. Diplomacy boards (unranked) rely on the tabu search: in 240 rounds of
+    three boards of seven (the largest field CP-SAT took in a `pair`), CP-SAT never found better boards
+    (`bench/boards_solver.py`), and loading and running it cost a 21-player `pair` more than the rest of the
+    command (issue 34)."""
     return field.ranked and len(field.entrants) <= SOLVER_LIMIT
 
 
