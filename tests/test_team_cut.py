@@ -137,3 +137,25 @@ def test_a_team_seated_in_a_stage_it_has_no_place_in_is_said(tmp_path, run):
     checked = run("check", path)
     assert f"Top 4: {outsider} is not in the top 4, so cannot play in Top 4. Seat the teams still in, or use " \
            "`pair --redo` while Top 4 has no results." in checked.stdout.splitlines(), checked.stdout
+
+
+def test_a_cut_of_six_teams_gives_the_two_best_a_bye_and_they_meet_the_winners(tmp_path, run):
+    """Top 6 fills a bracket of eight: seeds 1 and 2 go through on a team bye, 4 v 5 and 3 v 6 play; then 1 meets
+    the winner of 4 v 5 and 2 the winner of 3 v 6 (the stronger team wins every board here). Seeds after the Swiss
+    rounds: Anvil 9 MP, then Crest, Brook and Elm with 6, Dune and Gale with 3."""
+    path = make_event(tmp_path, run, cut=6)
+    lines = swiss_played(path, run).stdout.splitlines()
+    seeds = team_seeds(path, run)
+    assert lines[0] == "Top 6: 2 team match(es), 2 team bye(s), on 4 table(s)."
+    assert lines[1] == f"  Match 1: {seeds[3]} (MP 6) v {seeds[4]} (MP 3), tables 1-2"  # the top half's: 1 meets its winner
+    assert lines[2] == f"  Match 2: {seeds[2]} (MP 6) v {seeds[5]} (MP 3), tables 3-4"
+    assert lines[3:5] == [f"  Bye: {seeds[0]} (MP 9)", f"  Bye: {seeds[1]} (MP 6)"]
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+    play(path, "Top 6")
+    top_4 = run("pair", path, "--no-reports")
+    assert top_4.exit_code == 0, top_4.output
+    lines = top_4.stdout.splitlines()
+    assert lines[0] == "Top 4: 2 team match(es), 0 team bye(s), on 4 table(s)."
+    assert lines[1].startswith(f"  Match 1: {seeds[0]} (MP ") and f" v {min(seeds[3:5], key=TEAMS.index)} (MP " in lines[1]
+    assert lines[2].startswith(f"  Match 2: {seeds[1]} (MP ") and f" v {min(seeds[2:6:3], key=TEAMS.index)} (MP " in lines[2]
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
