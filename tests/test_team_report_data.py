@@ -1,0 +1,70 @@
+"""What a team event's reports show of a round (issue 22; `teams/report_data.py`): each team match with its tables,
+its boards home player first, each team's match points when the round was paired and, once every board has a
+result, the match's total; the team bye with its players; the team standings. Worked by hand.
+
+Three teams of two (`test_team_regulations`' event): round 1 Ash beats Birch on both boards while Cove has the team
+bye (every board won, a bye's 3 match points); round 2 Cove (home) v Ash: Cove 1 wins board 1, board 2 is drawn
+(one game each and a drawn game), and Birch has the bye."""
+
+from __future__ import annotations
+
+import pytest
+from builder import make_event
+from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS
+
+from sheetrunner import api
+from sheetrunner.teams.report_data import team_report_data
+from sheetrunner.teams.rules import team_play
+
+SECOND = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
+          [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
+          ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
+          ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
+
+
+def report_data(tmp_path, second: list, **settings) -> dict:
+    path = make_event(tmp_path / "teams.xlsx", BYE_PLAYERS, [BYE_ROUND, second], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2, **settings}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    loaded = api.load_event(path)
+    return team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[1])
+
+
+def match(result: str) -> dict:
+    return {"number": 1, "tables": "Tables 1–2", "result": result,
+            "home": {"name": "Cove", "points": "MP 3"}, "away": {"name": "Ash", "points": "MP 3"},
+            "boards": [{"table": 1, "home": "Cove 1", "away": "Ash 1"}, {"table": 2, "home": "Cove 2", "away": "Ash 2"}],
+            "forfeits": []}
+
+
+BIRCH_BYE = [{"name": "Birch", "points": "MP 0", "players": ["Birch 1", "Birch 2"]}]
+
+
+@pytest.mark.parametrize("settings, result, total", [
+    ({}, "Cove 1–0 Ash", "Boards won"),  # board wins: one board won, one drawn
+    ({"Team match result": "summed points"}, "Cove 2–1 Ash", "Points"),  # games won added up: 1 + 1 against 0 + 1
+])
+def test_a_played_round_shows_each_match_its_boards_and_its_total(tmp_path, settings, result, total):
+    data = report_data(tmp_path, SECOND, **settings)
+    assert data["team_matches"] == [match(result)]
+    assert data["team_byes"] == BIRCH_BYE
+    assert data["team_columns"] == ["Games won", "Games drawn"]
+    assert data["team_total"] == total
+
+
+def test_a_round_just_paired_shows_no_total_yet(tmp_path):
+    unplayed = [row[:6] + [None, None, None] for row in SECOND]
+    assert report_data(tmp_path, unplayed)["team_matches"] == [match("")]
+
+
+def test_the_team_standings_of_the_reports_count_the_round(tmp_path):
+    """After round 2: Cove 6 MP (bye and win), Ash and Birch 3. OMW% counts a bye as a match won for its team but
+    never as an opponent: Ash's opponents Birch (1 of 2) and Cove (2 of 2) make 75%. Board-win %: Cove 6 + 4 of 12,
+    Ash 6 + 1 of 12, Birch 0 + 6 of 12."""
+    table = report_data(tmp_path, SECOND)["team_standings"]
+    assert table["after"] == 2
+    assert table["tiebreakers"] == ["MP", "OMW%", "BW%", "OBW%"]
+    assert [(row["rank"], row["name"], row["players"], row["cells"]) for group in table["groups"]
+            for row in group["rows"]] == [
+        ("1", "Cove", "Cove 1, Cove 2", ["6", "50.00%", "83.33%", "58.33%"]),
+        ("2", "Ash", "Ash 1, Ash 2", ["3", "75.00%", "58.33%", "66.67%"]),
+        ("3", "Birch", "Birch 1, Birch 2", ["3", "50.00%", "50.00%", "58.33%"])]
