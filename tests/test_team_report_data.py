@@ -13,6 +13,7 @@ from builder import make_event
 from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS
 
 from sheetrunner import api
+from sheetrunner.rules.tournament import standings_after
 from sheetrunner.teams.report_data import team_report_data
 from sheetrunner.teams.rules import team_play
 
@@ -22,11 +23,15 @@ SECOND = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "
           ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
 
 
-def report_data(tmp_path, second: list, **settings) -> dict:
+def loaded_event(tmp_path, second: list, **settings) -> api.Loaded:
     path = make_event(tmp_path / "teams.xlsx", BYE_PLAYERS, [BYE_ROUND, second], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, **settings}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
-    loaded = api.load_event(path)
-    return team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[1])
+    return api.load_event(path)
+
+
+def report_data(tmp_path, second: list, number: int = 2, **settings) -> dict:
+    loaded = loaded_event(tmp_path, second, **settings)
+    return team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[number - 1])
 
 
 def match(result: str) -> dict:
@@ -68,3 +73,32 @@ def test_the_team_standings_of_the_reports_count_the_round(tmp_path):
         ("1", "Cove", "Cove 1, Cove 2", ["6", "50.00%", "83.33%", "58.33%"]),
         ("2", "Ash", "Ash 1, Ash 2", ["3", "75.00%", "58.33%", "66.67%"]),
         ("3", "Birch", "Birch 1, Birch 2", ["3", "50.00%", "50.00%", "58.33%"])]
+
+
+def test_a_board_whose_away_player_sits_first_still_prints_the_home_player_first(tmp_path):
+    """Colours alternate down the boards in team chess: Ash 2 has seat 1 on board 2, and Cove stays the home team."""
+    alternating = SECOND[:2] + [SECOND[3][:2] + [1] + SECOND[3][3:], SECOND[2][:2] + [2] + SECOND[2][3:]] + SECOND[4:]
+    assert report_data(tmp_path, alternating)["team_matches"] == [match("Cove 1–0 Ash")]
+
+
+def test_the_reports_of_an_earlier_round_show_the_event_as_it_was_then(tmp_path):
+    """`report --round 1` after round 2 is in: no match points yet when round 1 was paired, Ash 2-0 Birch, Cove's
+    bye, and the standings after round 1 (Ash and Cove 3 MP, Birch 0)."""
+    data = report_data(tmp_path, SECOND, number=1)
+    assert data["team_matches"] == [
+        {"number": 1, "tables": "Tables 1–2", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
+         "away": {"name": "Birch", "points": ""}, "forfeits": [],
+         "boards": [{"table": 1, "home": "Ash 1", "away": "Birch 1"}, {"table": 2, "home": "Ash 2", "away": "Birch 2"}]}]
+    assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
+    assert data["team_standings"]["after"] == 1
+    assert [(row["name"], row["cells"][0]) for group in data["team_standings"]["groups"] for row in group["rows"]] == \
+        [("Ash", "3"), ("Cove", "3"), ("Birch", "0")]
+
+
+def test_the_team_reports_are_titled_with_the_team_format(tmp_path):
+    loaded = loaded_event(tmp_path, SECOND)
+    event = loaded.event
+    extras = loaded.ruleset.reports.report_extras(event, standings_after(event.with_rounds(event.rounds[:1]),
+                                                                         loaded.ruleset), event.rounds[1])
+    assert extras["ruleset_title"] == ("Swiss for card games: match points, opponents' match-win %, game-win % · "
+                                       "teams of 2 (board wins)")
