@@ -102,3 +102,20 @@ def test_the_team_reports_are_titled_with_the_team_format(tmp_path):
                                                                          loaded.ruleset), event.rounds[1])
     assert extras["ruleset_title"] == ("Swiss for card games: match points, opponents' match-win %, game-win % · "
                                        "teams of 2 (board wins)")
+
+
+def test_a_forfeited_board_is_listed_under_its_match_and_counts_in_its_total(tmp_path):
+    """Birch 2 did not come: Ash 2's row is a BYE row under match 1 (`test_team_regulations`' forfeit). The match sits
+    at one table, its forfeited board is listed with who won it and whose player was absent, and Ash's total counts
+    it: board 1 and the forfeit, 2-0."""
+    forfeit = [row if row[4] != "Ash 2" else [1, "BYE", None, 2, "Ash 2", "Ash", None, None, None]
+               for row in BYE_ROUND if row[4] != "Birch 2"]
+    path = make_event(tmp_path / "forfeit.xlsx", BYE_PLAYERS, [forfeit], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    loaded = api.load_event(path)
+    data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
+    assert data["team_matches"] == [
+        {"number": 1, "tables": "Table 1", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
+         "away": {"name": "Birch", "points": ""}, "boards": [{"table": 1, "home": "Ash 1", "away": "Birch 1"}],
+         "forfeits": [{"name": "Ash 2", "team": "Ash", "absent": "Birch"}]}]
+    assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
