@@ -150,6 +150,8 @@ def test_a_cut_of_six_teams_gives_the_two_best_a_bye_and_they_meet_the_winners(t
     assert lines[1] == f"  Match 1: {seeds[3]} (MP 6) v {seeds[4]} (MP 3), tables 1-2"  # the top half's: 1 meets its winner
     assert lines[2] == f"  Match 2: {seeds[2]} (MP 6) v {seeds[5]} (MP 3), tables 3-4"
     assert lines[3:5] == [f"  Bye: {seeds[0]} (MP 9)", f"  Bye: {seeds[1]} (MP 6)"]
+    assert lines[5:10] == ["Compromises:"] + [f"  - Bye ({team} {board}): Advances to the next stage of the cut."
+                                              for team in seeds[:2] for board in (1, 2)]
     assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
     play(path, "Top 6")
     top_4 = run("pair", path, "--no-reports")
