@@ -150,6 +150,22 @@ def test_the_team_bye_is_worth_what_team_bye_says(tmp_path, run, team_bye, mp, g
     assert players["Cove 1"]["match_points"] == players["Cove 2"]["match_points"] == 1  # Points for a bye
 
 
+@pytest.mark.parametrize("team_bye, mp, game_points", [
+    ("every board won", 1, 4),  # the points of Cove's two bye rows: Bye games (2) each
+    ("drawn match", 1, 2),      # half of them, Points for a draw
+    ("own average", 1, 2),      # no match played yet: a drawn match
+])
+def test_with_summed_points_the_team_bye_counts_the_points_of_its_bye_rows(tmp_path, run, team_bye, mp, game_points):
+    """Summed points: Ash's games 2 + 2 beat Birch's 0 + 0; Cove's bye is worth its players' bye rows, 2 games
+    each (Bye games), as Team bye says."""
+    path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2, "Points for a bye": 1, "Team bye": team_bye,
+                                "Team match result": "summed points", "Team tiebreakers": "match_points, game_points"},
+                      player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    teams = {row["name"]: (row["match_points"], row["game_points"]) for row in team_json(run, path)}
+    assert teams == {"Ash": (3, 4), "Birch": (0, 0), "Cove": (mp, game_points)}
+
+
 def test_own_average_takes_the_teams_played_matches(tmp_path, run):
     """Round 2: Cove beats Ash 1-0 with a board drawn (1.5 game points, a match won: 3); its round-1 bye is then
     its average: 3 match points, 1.5 game points."""

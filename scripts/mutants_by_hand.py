@@ -1,0 +1,40 @@
+"""Run mutmut's mutants against chosen tests, outside mutmut's own test mapping (docs/mutation.md).
+
+mutmut runs a mutant only against the tests that called its function while it collected stats; a function called
+at import (a tiebreaker factory) or only by tests outside the run's selection (the slow ones) is then reported as
+surviving. This runs each named mutant against the tests given, in the mutated copy, two at a time, and prints
+`NAME RC`: 1 killed, 0 survived, 2 the mutant breaks the import or collection (killed too).
+
+Run from the mutants folder of a mutmut run:
+    cd /tmp/mutnow/mutants
+    python /path/to/scripts/mutants_by_hand.py survivors.txt tests/test_team_cut.py tests/test_team_printing.py
+where survivors.txt has one mutant name a line (as `mutmut results` prints them). PY picks the Python (default: this
+one), JOBS how many at once (default 2).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+
+def run(name: str, tests: list[str]) -> int:
+    """pytest's exit code for the tests with mutant `name` active (the trampoline reads MUTANT_UNDER_TEST)."""
+    environment = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": "."}
+    command = [os.environ.get("PY", sys.executable), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    return subprocess.run(command, env=environment, capture_output=True).returncode
+
+
+def main() -> None:
+    names_file, tests = sys.argv[1], sys.argv[2:]
+    with open(names_file, encoding="utf-8") as lines:
+        names = [line.strip() for line in lines if line.strip()]
+    with ThreadPoolExecutor(int(os.environ.get("JOBS", "2"))) as pool:
+        for name, code in zip(names, pool.map(lambda name: run(name, tests), names)):
+            print(name, code, flush=True)
+
+
+if __name__ == "__main__":
+    main()
