@@ -185,7 +185,8 @@ def dealt_cards(event: Event) -> dict[int, int]:
     if not typed:
         starting = [pid for pid in untyped if event.player(pid).joined_in == 1]
         untyped = seeded_order(starting, event.settings.seed, "cards") + [pid for pid in untyped if pid not in starting]
-    free = [card for card in range(1, len(event.players) + 1) if card not in typed.values()]
+    held = set(typed.values())
+    free = [card for card in range(1, len(event.players) + 1) if card not in held]
     return {**typed, **dict(zip(untyped, free))}
 
 
