@@ -45,9 +45,6 @@ class TeamRound:
     matches: list[TeamMatch]
     byes: dict[int, list[Seat]]
 
-    def match_of(self, team_id: int) -> TeamMatch | None:
-        return next((match for match in self.matches if team_id in match.teams), None)
-
 
 def board_teams(table: Table, team_of: dict[int, int]) -> tuple[int, int] | None:
     """The two teams a board pits against each other, home first; None when it does not pit two teams (a player
