@@ -23,9 +23,9 @@ def make_event(folder, run, cut: int = 4):
     return path
 
 
-def play(path, title: str, tied: tuple[int, ...] = ()):
-    """Every board of a sheet won 2-0 by the stronger team's player; the boards of the team matches in `tied` split
-    one each, so the match is level."""
+def play(path, title: str, tied: tuple[int, ...] = (), strength: list[str] = TEAMS):
+    """Every board of a sheet won 2-0 by the stronger team's player (`strength`: strongest first); the boards of the
+    team matches in `tied` split one each, so the match is level."""
     book = openpyxl.load_workbook(path)
     sheet = book[title]
     headers = [cell.value for cell in sheet[1]]
@@ -36,7 +36,7 @@ def play(path, title: str, tied: tuple[int, ...] = ()):
         if row[table].value != "BYE":
             boards.setdefault(row[table].value, []).append(row)
     for number, (first, second) in enumerate(boards.values()):
-        ahead = TEAMS.index(first[team].value) < TEAMS.index(second[team].value)
+        ahead = strength.index(first[team].value) < strength.index(second[team].value)
         if first[match].value in tied:
             ahead = number % 2 == 0
         first[won].value, second[won].value = (2, 0) if ahead else (0, 2)
@@ -44,10 +44,10 @@ def play(path, title: str, tied: tuple[int, ...] = ()):
     book.save(path)
 
 
-def swiss_played(path, run):
+def swiss_played(path, run, strength: list[str] = TEAMS):
     assert run("pair", path, "--no-reports").exit_code == 0
     for number in (1, 2, 3):
-        play(path, f"Round {number}")
+        play(path, f"Round {number}", strength=strength)
         paired = run("pair", path, "--no-reports")
         assert paired.exit_code == 0, paired.output
     return paired
@@ -161,3 +161,29 @@ def test_a_cut_of_six_teams_gives_the_two_best_a_bye_and_they_meet_the_winners(t
     assert lines[1].startswith(f"  Match 1: {seeds[0]} (MP ") and f" v {min(seeds[3:5], key=TEAMS.index)} (MP " in lines[1]
     assert lines[2].startswith(f"  Match 2: {seeds[1]} (MP ") and f" v {min(seeds[2:6:3], key=TEAMS.index)} (MP " in lines[2]
     assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+
+
+def test_a_stage_of_the_cut_is_checked_before_and_while_its_matches_are_typed(tmp_path, run):
+    """A stage paired and not played, then half played: each team seated is the one paired, so `check` finds
+    nothing, and the next stage waits for the rest. Here the teams' strength is the other way round, so team 1
+    (Anvil, first by name) is out of the cut: a match not yet played is read with its own two teams, not team 1."""
+    path = make_event(tmp_path, run)
+    swiss_played(path, run, strength=TEAMS[::-1])
+    assert "Anvil" not in team_seeds(path, run)[:4]
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+    play(path, "Top 4", strength=TEAMS[::-1])
+    book = openpyxl.load_workbook(path)
+    sheet = book["Top 4"]
+    headers = [cell.value for cell in sheet[1]]
+    for row in sheet.iter_rows(min_row=2):
+        if row[headers.index("Team match")].value == 2:
+            row[headers.index("Games won")].value = row[headers.index("Games drawn")].value = None
+    book.save(path)
+    assert run("check", path).stdout.strip() == "0 error(s), 0 warning(s)."
+    before = path.read_bytes()
+    refused = run("pair", path, "--no-reports")
+    assert refused.exit_code == 1 and refused.output.splitlines()[:3] == [
+        "Top 4: Top 4 is not finished, so the next stage cannot be paired. Enter the results listed below.",
+        "Top 4!A6: Table 3 has no result yet. Type the result for every seat at this table.",
+        "Top 4!A8: Table 4 has no result yet. Type the result for every seat at this table."]
+    assert path.read_bytes() == before

@@ -238,7 +238,8 @@ def test_init_makes_a_team_event(tmp_path, run):
 def test_a_late_team_joins_in_round_2(tmp_path, run):
     """Elm's three players have Joined in 2: round 1 pairs the four other teams, round 2 all five (a team bye).
     Elm's round 1 is the team's loss with no opponent (§2); for its players it is no round played."""
-    path = new_event(tmp_path, run, pair=False)
+    path = new_event(tmp_path, run, pair=False,
+                     settings={"Tiebreakers": "match_points, match_win_pct, game_win_pct, opponents_game_win_pct"})
     book = openpyxl.load_workbook(path)
     for board in (1, 2, 3):
         book["Players"].append([None, f"Elm {board}", "Elm", None, None, 2, None, board])
@@ -261,6 +262,14 @@ def test_a_late_team_joins_in_round_2(tmp_path, run):
     assert teams["Elm"][3:] == (0, 0, 0.3333, 0, None)  # MP 0, no opponent (OMW% 0), BW% at its floor, OBW% 0
     players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}
     assert (players["Elm 1"]["match_points"], players["Elm 1"]["game_win_pct"]) == (0, 0.333333)
+    book = openpyxl.load_workbook(path)
+    for row in book["Round 2"].iter_rows(min_row=2):
+        if row[1].value != "BYE":
+            row[6].value = 2 if row[2].value == 1 else 0
+    book.save(path)
+    players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}
+    # after round 2 Elm 1 has played one round, its bye: round 1, before it joined, is no round played for MW%
+    assert (players["Elm 1"]["match_points"], players["Elm 1"]["match_win_pct"]) == (3, 1)
 
 
 def test_a_board_whose_player_cannot_be_read_is_said_once_never_a_crash(event, run):
