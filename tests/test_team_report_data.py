@@ -119,3 +119,38 @@ def test_a_forfeited_board_is_listed_under_its_match_and_counts_in_its_total(tmp
          "away": {"name": "Birch", "points": ""}, "boards": [{"table": 1, "home": "Ash 1", "away": "Birch 1"}],
          "forfeits": [{"name": "Ash 2", "team": "Ash", "absent": "Birch"}]}]
     assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
+
+
+def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(tmp_path):
+    """Ash fields only board 1 and Birch only board 2: no board pits the two teams, and both rows are BYE rows under
+    match 1 (`test_team_scoring`'s match found by its labels). The report lists one match, at no table, each
+    forfeit with the team whose player was absent, and the total of one forfeit win each; Cove has the team bye."""
+    forfeits = [[1, "BYE", None, 1, "Ash 1", "Ash", None, None, None], [1, "BYE", None, 4, "Birch 2", "Birch", None,
+                                                                        None, None]] + BYE_ROUND[4:]
+    path = make_event(tmp_path / "forfeits.xlsx", BYE_PLAYERS, [forfeits], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    loaded = api.load_event(path)
+    data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
+    assert data["team_matches"] == [
+        {"number": 1, "tables": "", "result": "Ash 1–1 Birch", "home": {"name": "Ash", "points": ""},
+         "away": {"name": "Birch", "points": ""}, "boards": [],
+         "forfeits": [{"name": "Ash 1", "team": "Ash", "absent": "Birch"},
+                      {"name": "Birch 2", "team": "Birch", "absent": "Ash"}]}]
+    assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
+
+
+def test_the_points_beside_a_team_are_its_first_team_tiebreaker_as_a_percentage_where_it_is_one(tmp_path):
+    """With Team tiebreakers led by the board-win % (`game_win_pct`), each team shows it, as a percentage: after
+    round 1 Ash won both its boards and Cove's team bye won every board (100%); Birch won none, so it stands at the
+    floor of a third (33.33%)."""
+    data = report_data(tmp_path, SECOND, **{"Team tiebreakers": "game_win_pct, match_points"})
+    assert [(side["name"], side["points"]) for side in (data["team_matches"][0]["home"], data["team_matches"][0]["away"])] \
+        == [("Cove", "BW% 100.00%"), ("Ash", "BW% 100.00%")]
+    assert [(bye["name"], bye["points"]) for bye in data["team_byes"]] == [("Birch", "BW% 33.33%")]
+
+
+def test_with_only_the_seeded_draw_to_rank_by_no_points_are_shown_beside_a_team(tmp_path):
+    """Team tiebreakers `random` alone: the draw is not printed, so nothing stands beside a team's name."""
+    data = report_data(tmp_path, SECOND, **{"Team tiebreakers": "random"})
+    assert [side["points"] for side in (data["team_matches"][0]["home"], data["team_matches"][0]["away"])] == ["", ""]
+    assert [bye["points"] for bye in data["team_byes"]] == [""]
