@@ -105,7 +105,7 @@ class TeamPlay:
     def own_round_sheet(self, event: Event, number: int, pairing: Pairing, title: str) -> SheetTable:
         """The round sheet with its Team match and Team columns (`sheets`)."""
         assert isinstance(pairing, TeamPairing), "a team event's round is paired by `pair`"
-        return team_round_sheet(event, self.ruleset, number, pairing, title)
+        return team_round_sheet(event, self.ruleset, pairing, title)
 
 
 class TeamReports:

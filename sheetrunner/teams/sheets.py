@@ -26,7 +26,7 @@ def team_standings_title(after_round: int) -> str:
     return TEAM_STANDINGS.format(after_round)
 
 
-def team_round_sheet(event: Event, ruleset: Any, number: int, pairing: TeamPairing, title: str) -> SheetTable:
+def team_round_sheet(event: Event, ruleset: Any, pairing: TeamPairing, title: str) -> SheetTable:
     """`Round N` of a team event: Team match, Table, Seat, ID, Player, Team, the results, Note."""
     base = ruleset.layout.round_headers()
     columns = [TEAM_MATCH, *base[:4], ROUND_TEAM, *base[4:]]
