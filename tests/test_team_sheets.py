@@ -11,19 +11,24 @@ import pytest
 from test_team_lineups import new_event
 
 
-@pytest.fixture
-def after_round_1(tmp_path, run):
-    path = new_event(tmp_path, run)
+def round_2_paired(folder, run, dropped: tuple[str, ...]) -> openpyxl.Workbook:
+    """Round 1 played (the home team wins every board), the `dropped` players dropped after it, round 2 paired."""
+    path = new_event(folder, run)
     book = openpyxl.load_workbook(path)
     for row in book["Round 1"].iter_rows(min_row=2):
         row[6].value = 2 if row[2].value == 1 else 0
     for row in book["Players"].iter_rows(min_row=2):
-        if row[2].value == "Dune":
+        if row[1].value in dropped:
             row[4].value = 1  # Dropped after
     book.save(path)
     paired = run("pair", path, "--no-reports")
     assert paired.exit_code == 0, paired.output
     return openpyxl.load_workbook(path)
+
+
+@pytest.fixture
+def after_round_1(tmp_path, run):
+    return round_2_paired(tmp_path, run, ("Dune 1", "Dune 2", "Dune 3"))
 
 
 def test_a_team_round_sheet_checks_games_drawn_as_a_whole_number_on_every_row_and_leaves_the_score_free(tmp_path, run):
@@ -53,3 +58,43 @@ def test_the_team_standings_sheet_shows_each_team_its_players_and_tiebreakers_an
     formats = {sheet.cell(1, column).value: sheet.cell(2, column).number_format for column in range(1, 9)}
     assert [header for header, shown in formats.items() if "%" in shown] == ["OMW%", "BW%", "OBW%"]
     assert [sheet.column_dimensions[letter].width for letter in "ABCDEFGH"] == [7, 24, 48, 10, 10, 10, 10, 10]
+
+
+def test_the_pairing_engines_note_on_a_team_stands_on_its_first_players_row(after_round_1):
+    """Round 2 without Dune: Cedar (3 MP) meets Birch (0), a float the engine notes on both teams; Amber, the lowest
+    team left without a bye, has it, each of its players with the team bye's note."""
+    floated = "Team match: Paired across score groups (3 v 0)."
+    bye = "Team bye: Amber has the bye this round."
+    assert [row for row in after_round_1["Round 2"].iter_rows(min_row=2, values_only=True)] == [
+        (1, 1, 1, 7, "Cedar 1", "Cedar", None, None, floated), (1, 1, 2, 4, "Birch 1", "Birch", None, None, floated),
+        (1, 2, 1, 8, "Cedar 2", "Cedar", None, None, None), (1, 2, 2, 5, "Birch 2", "Birch", None, None, None),
+        (1, 3, 1, 9, "Cedar 3", "Cedar", None, None, None), (1, 3, 2, 6, "Birch 3", "Birch", None, None, None),
+        ("BYE", "BYE", None, 1, "Amber 1", "Amber", None, None, bye),
+        ("BYE", "BYE", None, 2, "Amber 2", "Amber", None, None, bye),
+        ("BYE", "BYE", None, 3, "Amber 3", "Amber", None, None, bye)]
+
+
+def test_a_board_the_away_team_cannot_fill_is_forfeited_to_the_home_player_naming_the_away_team(tmp_path, run):
+    """Birch 3 drops after round 1 and Birch has no substitute: in round 2 Amber (home) v Birch, board 3 is Amber 3's
+    forfeit win, and its note names Birch as the team with no player for it."""
+    book = round_2_paired(tmp_path, run, ("Birch 3",))
+    rows = [row for row in book["Round 2"].iter_rows(min_row=2, values_only=True) if row[0] == 2]
+    assert rows == [
+        (2, 4, 1, 1, "Amber 1", "Amber", None, None, None), (2, 4, 2, 4, "Birch 1", "Birch", None, None, None),
+        (2, 5, 1, 2, "Amber 2", "Amber", None, None, None), (2, 5, 2, 5, "Birch 2", "Birch", None, None, None),
+        (2, "BYE", None, 3, "Amber 3", "Amber", None, None,
+         "Board 3 forfeited: Birch has no player left for it, so Amber 3 scores a bye.")]
+
+
+def test_a_substitute_for_a_player_who_joins_later_says_so(tmp_path, run):
+    """Cedar 2 joins in round 2: in round 1 Cedar Sub takes board 2, and its note says whom for and why."""
+    path = new_event(tmp_path, run, pair=False)
+    book = openpyxl.load_workbook(path)
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[1].value == "Cedar 2":
+            row[5].value = 2  # Joined in
+    book.save(path)
+    assert run("pair", path, "--no-reports").exit_code == 0
+    notes = {row[4]: row[8] for row in openpyxl.load_workbook(path)["Round 1"].iter_rows(min_row=2, values_only=True)}
+    assert "Cedar 2" not in notes
+    assert notes["Cedar Sub"] == "Substitute for Cedar 2 (joins in round 2)."
