@@ -204,6 +204,30 @@ def test_own_average_is_the_mean_of_every_match_the_team_played(tmp_path, run):
                                       ("Cove", 4.5, 2.25, round(6 / 18, 6))]
 
 
+def test_own_average_with_summed_points_averages_the_points_and_games_of_the_teams_matches(tmp_path, run):
+    """The three rounds above with Team match result: summed points (a team's points are its boards' games won; a
+    match's games played are both teams' points). By hand: Ash scores 4-0 (3 MP, 4 games played) and 1-2 (0, 3), so
+    its bye is 1.5 MP, 2.5 points over 3.5 games: 4.5 MP, 7.5 points, 10.5 games. Birch 0-4 and 2-0, its bye 1.5, 1
+    over 3: 4.5, 3, 9. Cove 2-1 and 0-2, its bye 1.5, 1 over 2.5: 4.5, 3, 7.5. Game-win % (3 a point, over 3 a
+    game played): Ash 22.5 / 31.5, Birch 9 / 27, Cove 9 / 22.5."""
+    second = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
+              [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
+              ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
+              ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
+    third = [[1, 1, 1, 3, "Birch 1", "Birch", 1, None, None], [1, 1, 2, 5, "Cove 1", "Cove", 0, None, None],
+             [1, 2, 1, 4, "Birch 2", "Birch", 1, None, None], [1, 2, 2, 6, "Cove 2", "Cove", 0, None, None],
+             ["BYE", "BYE", None, 1, "Ash 1", "Ash", None, None, None],
+             ["BYE", "BYE", None, 2, "Ash 2", "Ash", None, None, None]]
+    path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, second, third], ruleset="swiss",
+                      total_rounds=3, settings={"Team size": 2, "Team bye": "own average", "Team match result":
+                                                "summed points", "Team tiebreakers": "match_points, game_points, "
+                                                "game_win_pct"},
+                      player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    assert [(row["name"], row["match_points"], row["game_points"], row["game_win_pct"]) for row in
+            team_json(run, path)] == [("Ash", 4.5, 7.5, round(22.5 / 31.5, 6)), ("Cove", 4.5, 3, round(9 / 22.5, 6)),
+                                      ("Birch", 4.5, 3, round(9 / 27, 6))]  # Cove above Birch by game-win %
+
+
 def test_a_team_bye_no_team_can_score_is_refused_at_its_cell(tmp_path, run):
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, "Team bye": 3}, player_headers=PLAYER_HEADERS,
