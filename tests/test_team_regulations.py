@@ -100,7 +100,9 @@ def test_fide_team_tiebreakers_by_hand(tmp_path, run):
       SB    = 8*2 + 8*1 + 4*3 + 2*3 + 0*3 = 42;  SB-C1 leaves out Izola (0 MP): 42
       BH:GP = 12 + 11 + 5 + 5 + 0 = 33;  SB:R (opponents beaten: Kocevje 12, Poljcane 5, Smarje 5, Izola 0) = 22
     Smarje (1-2 v Maribor, 1-2 v Poljcane, 3-0 v Izola, 0-3 v the top two): SB = 8*0 + 8*0 + 8*1 + 4*1 + 0*3 = 12;
-    SB-C1 leaves out Izola: 12; BH = 8 + 8 + 8 + 4 + 0 = 28."""
+    SB-C1 leaves out Izola: 12; BH = 8 + 8 + 8 + 4 + 0 = 28. Izola, last with no game point, met everyone: BH = 8 + 8 +
+    8 + 4 + 2 = 30, BH-C1 leaves out Smarje's 2: 28, BH-M1 also one 8: 20; SB, SB-C1 and SB:R 0; BH:GP = 12 + 12 +
+    11 + 5 + 5 = 45."""
     keys = "match_points, buchholz, buchholz_cut1, buchholz_median, sonneborn_berger, sonneborn_berger_cut1, " \
            "buchholz_gp, sonneborn_berger_results"
     rows = {row["name"]: row for row in team_json(run, real_event(tmp_path, {"Team tiebreakers": keys}))}
@@ -109,6 +111,7 @@ def test_fide_team_tiebreakers_by_hand(tmp_path, run):
     assert tuple(rows["OŠ Bogojina"][key] for key in columns) == (22, 22, 14, 42, 42, 33, 22)
     assert tuple(rows["OŠ Šmarje - Sap"][key] for key in ("buchholz", "sonneborn_berger", "sonneborn_berger_cut1")) \
         == (28, 12, 12)
+    assert tuple(rows["OŠ Vojke Šmuc Izola"][key] for key in columns) == (30, 28, 20, 0, 0, 45, 0)
 
 
 def test_an_unknown_team_tiebreaker_is_refused_at_its_cell(tmp_path, run):
