@@ -270,6 +270,10 @@ def test_a_late_team_joins_in_round_2(tmp_path, run):
     players = {row["name"]: row for row in json.loads(run("standings", path, "--json", "--no-write").stdout)}
     # after round 2 Elm 1 has played one round, its bye: round 1, before it joined, is no round played for MW%
     assert (players["Elm 1"]["match_points"], players["Elm 1"]["match_win_pct"]) == (3, 1)
+    # for the team, round 1 is a loss: its bye's 3 match points over two rounds, a match-win % of one half
+    edit_settings(path, {"Team tiebreakers": "match_points, match_win_pct"})
+    teams = {row["name"]: row for row in json.loads(run("standings", path, "--teams", "--json", "--no-write").stdout)}
+    assert (teams["Elm"]["match_points"], teams["Elm"]["match_win_pct"]) == (3, 0.5)
 
 
 def test_a_board_whose_player_cannot_be_read_is_said_once_never_a_crash(event, run):

@@ -157,6 +157,7 @@ def test_the_team_bye_is_worth_what_team_bye_says(tmp_path, run, team_bye, mp, g
     ("every board won", 1, 4),  # the points of Cove's two bye rows: Bye games (2) each
     ("drawn match", 1, 2),      # half of them, Points for a draw
     ("own average", 1, 2),      # no match played yet: a drawn match
+    (1.5, 0, 1.5),              # a set score below half the bye rows' points (2 of 4): a match lost
 ])
 def test_with_summed_points_the_team_bye_counts_the_points_of_its_bye_rows(tmp_path, run, team_bye, mp, game_points):
     """Summed points: Ash's games 2 + 2 beat Birch's 0 + 0; Cove's bye is worth its players' bye rows, 2 games

@@ -69,12 +69,11 @@ class TeamScoring(Protocol):
 
 @dataclass
 class TeamEvent:
-    """The team-level event with its scores, and how each round's boards were grouped into team matches."""
+    """The team-level event with its scores and its teams."""
 
     event: Event
     scores: list[SeatScore]
     teams: list[Team]
-    rounds: list[TeamRound]
 
 
 def swiss() -> Ruleset:
@@ -111,7 +110,7 @@ def build_team_event(event: Event, rules: TeamScoring, upto: int | None = None) 
     built = [team_round(round_, team_of, individual, rules) for round_ in counted]
     team_event = Event(team_settings(event.settings, rules.tiebreakers), tuple(team_player(team) for team in teams),
                        tuple(round_ for round_, _, _ in built))
-    return TeamEvent(team_event, team_scores(team_event, built, rules), teams, [grouped for _, grouped, _ in built])
+    return TeamEvent(team_event, team_scores(team_event, built, rules), teams)
 
 
 def team_round(round_: Round, team_of: dict[int, int], individual: dict[tuple[int, int], SeatScore],
