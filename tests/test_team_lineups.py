@@ -119,12 +119,13 @@ def test_a_team_seated_against_two_teams(event, run):
 
 
 def test_team_match_labels_must_group_the_boards(event, run):
-    cells(event, {"A10": 3, "A12": None})
+    cells(event, {"A4": None, "A10": 3, "A12": None})
     assert problems(run, event) == [
+        "Round 1!A4: Team match is empty. Type 1: every board of a team match (Dune v Birch) carries its label.",
         "Round 1!A10: This row says team match 3, but the other boards of Cedar v Amber say 2. Type 2: every board "
         "of a team match (Cedar v Amber) carries its label.",
         "Round 1!A12: Team match is empty. Type 2: every board of a team match (Cedar v Amber) carries its label.",
-        "2 error(s), 0 warning(s)."]
+        "3 error(s), 0 warning(s)."]
 
 
 def test_two_team_matches_with_one_label(event, run):
@@ -284,3 +285,108 @@ def test_a_board_whose_player_cannot_be_read_is_said_once_never_a_crash(event, r
     assert result.exit_code == 1
     assert result.stdout == (f"Round 1!E{ROW['Amber 1']}: The row names no player. Type the player's name.\n"
                              "1 error(s), 0 warning(s).\n")
+
+
+def test_every_board_is_checked_after_one_with_a_problem(event, run):
+    """Dune 2 and Birch 1 swap rows: tables 1 and 2 each pit two team mates, and both are said."""
+    seat(event, ROW["Birch 1"], "Dune 2", "Dune")
+    seat(event, ROW["Dune 2"], "Birch 1", "Birch")
+    both = "both play for {}; a board pits one player of each team of its team match. Seat a player of the other " \
+           "team here (the line-up may be retyped), or move one of them to a board of their match."
+    mates = "are both {}: team mates paired by hand. If that is not meant, swap one of them with a player at " \
+            "another table."
+    assert problems(run, event) == [
+        f"Round 1!E3: Table 1: Dune 1 and Dune 2 {both.format('Dune')}",
+        f"Round 1!E5: Table 2: Birch 1 and Birch 2 {both.format('Birch')}",
+        f"Round 1!E2: warning: Dune 1 (E2) and Dune 2 (E3) {mates.format('Dune')}",
+        f"Round 1!E4: warning: Birch 1 (E4) and Birch 2 (E5) {mates.format('Birch')}",
+        "2 error(s), 2 warning(s)."]
+
+
+def test_a_board_short_of_a_player_or_with_a_player_of_no_team_leaves_the_later_boards_checked(event, run):
+    """Table 1 loses its second row, and Dune 2 (at table 2) has no team in Players: each is said where it belongs
+    (the round sheet's table count, Players), and table 4, two Cedar players, is still checked."""
+    cells(event, {f"{column}3": None for column in "ABCDEFGHI"})
+    seat(event, ROW["Amber 1"], "Cedar Sub", "Cedar")
+    book = openpyxl.load_workbook(event)
+    book["Players"]["C12"].value = None  # Dune 2's Team
+    book.save(event)
+    assert problems(run, event) == [
+        "Round 1!B2: Table 1 has 1 player(s); a swiss game has 2. Fix the table numbers so each game has the right "
+        "number of players.",
+        "Players!C12: Dune 2 plays for no team. Type their team under Team: in a team event every player plays for one.",
+        "Players!C11: Dune has 2 player(s), but Team size is 3. Add its missing players to Players, or lower Team size "
+        "in the Event sheet.",
+        "Round 1!E9: Table 4: Cedar 1 and Cedar Sub both play for Cedar; a board pits one player of each team of its "
+        "team match. Seat a player of the other team here (the line-up may be retyped), or move one of them to a "
+        "board of their match.",
+        "Round 1!E8: warning: Cedar 1 (E8) and Cedar Sub (E9) are both Cedar: team mates paired by hand. If that is "
+        "not meant, swap one of them with a player at another table.",
+        "4 error(s), 1 warning(s)."]
+
+
+def test_a_team_with_no_board_is_on_its_bye_whatever_its_label_and_fields_at_most_team_size_there(event, run):
+    """Cedar v Amber becomes two sets of BYE rows: Cedar's under BYE, with Cedar Sub as a fourth, too many for a
+    team of three; Amber's still under match 2, read as Amber's bye with a warning at each of its Team match
+    cells. A row of Dune v Birch left without its label is said beside them."""
+    book = openpyxl.load_workbook(event)
+    sheet = book["Round 1"]
+    sheet["A4"].value = None
+    for row in (ROW["Cedar 1"], ROW["Cedar 2"], ROW["Cedar 3"]):
+        sheet[f"A{row}"].value, sheet[f"B{row}"].value, sheet[f"C{row}"].value = "BYE", "BYE", None
+    for row in (ROW["Amber 1"], ROW["Amber 2"], ROW["Amber 3"]):
+        sheet[f"B{row}"].value, sheet[f"C{row}"].value = "BYE", None
+    sheet.append(["BYE", "BYE", None, IDS["Cedar Sub"], "Cedar Sub", "Cedar"])
+    book.save(event)
+    assert problems(run, event) == [
+        "Round 1!E14: Cedar fields 4 players in its bye; a team fields at most 3 (Team size). Delete the extra rows (a "
+        "substitute who did not play has no row), or raise Team size in the Event sheet.",
+        "Round 1!A4: Team match is empty. Type 1: every board of a team match (Dune v Birch) carries its label.",
+        "Round 1!A9: warning: This BYE row says team match 2, but Amber plays no board this round: it is read as "
+        "Amber's bye. The same at Round 1!A11, Round 1!A13. Type BYE under Team match, or seat the team's players at "
+        "the boards of their match.",
+        "2 error(s), 1 warning(s)."]
+
+
+def test_a_match_with_no_label_typed_is_told_its_number(event, run):
+    """Every Team match cell of Cedar v Amber cleared: the match is the second in table order, so each row is told
+    to carry 2 (one message for the six cells)."""
+    cells(event, {f"A{row}": None for row in range(8, 14)})
+    assert problems(run, event) == [
+        "Round 1!A8: Team match is empty. The same at Round 1!A9, Round 1!A10, Round 1!A11, Round 1!A12, Round 1!A13. "
+        "Type 2: every board of a team match (Cedar v Amber) carries its label.",
+        "1 error(s), 0 warning(s)."]
+
+
+def test_a_forfeited_boards_row_under_another_label_is_said(event, run):
+    """Board 3 of Cedar v Amber turned into two BYE rows (both forfeited), Amber 3's typed under match 7: a BYE row
+    of a team in a match belongs to that match, so its label must be the match's."""
+    cells(event, {"B12": "BYE", "C12": None, "B13": "BYE", "C13": None, "A13": 7})
+    assert problems(run, event) == [
+        "Round 1!A13: This row says team match 7, but the other boards of Cedar v Amber say 2. Type 2: every board of "
+        "a team match (Cedar v Amber) carries its label.",
+        "1 error(s), 0 warning(s)."]
+
+
+def test_a_round_sheet_without_its_player_column_points_to_the_id(event, run):
+    """A round sheet typed with IDs only (the Player column deleted): a board's problem is said at the ID cell."""
+    book = openpyxl.load_workbook(event)
+    sheet = book["Round 1"]
+    sheet.delete_cols(5)
+    sheet[f"D{ROW['Amber 1']}"].value = IDS["Cedar Sub"]
+    book.save(event)
+    assert problems(run, event)[0] == (
+        "Round 1!D9: Table 4: Cedar 1 and Cedar Sub both play for Cedar; a board pits one player of each team of its "
+        "team match. Seat a player of the other team here (the line-up may be retyped), or move one of them to a "
+        "board of their match.")
+
+
+def test_a_match_whose_boards_carry_no_label_takes_the_one_on_its_forfeited_boards(event, run):
+    """Cedar v Amber's boards 1 and 2 have no Team match; board 3 is two BYE rows (both forfeited) under 5: the
+    match is 5, and the other rows are told so."""
+    cells(event, {**{f"A{row}": None for row in range(8, 12)}, "A12": 5, "A13": 5, "B12": "BYE", "C12": None,
+                  "B13": "BYE", "C13": None})
+    assert problems(run, event) == [
+        "Round 1!A8: Team match is empty. The same at Round 1!A9, Round 1!A10, Round 1!A11. Type 5: every board of a "
+        "team match (Cedar v Amber) carries its label.",
+        "1 error(s), 0 warning(s)."]

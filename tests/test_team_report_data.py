@@ -121,7 +121,7 @@ def test_a_forfeited_board_is_listed_under_its_match_and_counts_in_its_total(tmp
     assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
 
 
-def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(tmp_path):
+def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(tmp_path, run):
     """Ash fields only board 1 and Birch only board 2: no board pits the two teams, and both rows are BYE rows under
     match 1 (`test_team_scoring`'s match found by its labels). The report lists one match, at no table, each
     forfeit with the team whose player was absent, and the total of one forfeit win each; Cove has the team bye."""
@@ -129,6 +129,7 @@ def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(t
                                                                         None, None]] + BYE_ROUND[4:]
     path = make_event(tmp_path / "forfeits.xlsx", BYE_PLAYERS, [forfeits], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]  # a match, not two team byes
     loaded = api.load_event(path)
     data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
     assert data["team_matches"] == [
