@@ -155,3 +155,17 @@ def test_with_only_the_seeded_draw_to_rank_by_no_points_are_shown_beside_a_team(
     data = report_data(tmp_path, SECOND, **{"Team tiebreakers": "random"})
     assert [side["points"] for side in (data["team_matches"][0]["home"], data["team_matches"][0]["away"])] == ["", ""]
     assert [bye["points"] for bye in data["team_byes"]] == [""]
+
+
+@pytest.mark.parametrize("result, columns", [
+    ("board wins", [("BW%", "Board-win %: boards won (3 points), drawn (1) and lost (0) over 3 per board played, at "
+                            "least the floor; a bye is every board won."),
+                    ("OBW%", "Mean of each opponent team's board-win %.")]),
+    ("summed points", [("PS%", "Points share: the team's summed board points over those of both teams in its "
+                               "matches, at least the floor."),
+                       ("OPS%", "Mean of each opponent team's points share.")])])
+def test_the_team_standings_legend_names_a_teams_games_as_what_they_are(tmp_path, result, columns):
+    """A team's games are its boards (or, with summed points, its points): the game-win columns are labelled and
+    explained so in the team standings' legend."""
+    legend = report_data(tmp_path, SECOND, **{"Team match result": result})["team_standings"]["columns"]
+    assert [(column["label"], column["meaning"]) for column in legend[2:]] == columns
