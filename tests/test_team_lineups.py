@@ -146,10 +146,18 @@ def test_a_team_fielding_more_players_than_the_team_size(event, run):
 
 
 def test_a_team_left_out_of_a_round_with_results(event, run):
-    """Every row of match 1 deleted, results typed for match 2: Dune and Birch play in round 1 but have no board."""
+    """Every row of match 1 deleted: Dune and Birch play in round 1 but have no board, a warning while the round has
+    no result (it may be retyped yet), an error once results are typed for match 2."""
     book = openpyxl.load_workbook(event)
     sheet = book["Round 1"]
     sheet.delete_rows(2, 6)
+    book.save(event)
+    assert problems(run, event) == [
+        "Players!B5: warning: Birch plays in round 1 but has no board in Round 1. Seat its players against their team "
+        "match's, or, if Birch withdrew, type 0 under Dropped after for all its players.",
+        "Players!B11: warning: Dune plays in round 1 but has no board in Round 1. Seat its players against their team "
+        "match's, or, if Dune withdrew, type 0 under Dropped after for all its players.",
+        "0 error(s), 2 warning(s)."]
     for row in sheet.iter_rows(min_row=2):
         row[6].value = 2 if row[2].value == 1 else 0
     book.save(event)
@@ -162,11 +170,13 @@ def test_a_team_left_out_of_a_round_with_results(event, run):
 
 
 def test_a_team_cell_that_disagrees_with_players_is_a_warning(event, run):
-    cells(event, {"F2": "Birch"})
+    cells(event, {"F2": "Birch", "F5": "Amber"})  # F5: the second seat of a table whose first agrees
     assert problems(run, event) == [
         "Round 1!F2: warning: Dune 1 plays for Dune (Players), not Birch. Correct this Team cell, or the player's "
         "Team in Players: sheetrunner goes by Players.",
-        "0 error(s), 1 warning(s)."]
+        "Round 1!F5: warning: Birch 2 plays for Birch (Players), not Amber. Correct this Team cell, or the player's "
+        "Team in Players: sheetrunner goes by Players.",
+        "0 error(s), 2 warning(s)."]
 
 
 def test_roster_problems_are_said_at_their_cells(tmp_path, run):

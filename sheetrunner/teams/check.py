@@ -64,7 +64,7 @@ def lineup_problems(event: Event, size: int, sheets: dict[str, SheetRows]) -> li
         grouped = group_round(round_, team_of, cells.labels(round_))
         problems += size_problems(round_, grouped, team_of, by_id, size, cells)
         problems += label_problems(round_, grouped, by_id, cells)
-        problems += absent_teams(round_, grouped, teams, team_of, event)
+        problems += absent_teams(round_, teams, team_of, event)
         problems += team_cells(round_, event, by_id, team_of, cells)
         problems += cells.found
     return problems
@@ -164,17 +164,16 @@ def row_label_problem(round_: Round, seat: Seat, label: str, names: str, cells: 
                    f"of a team match ({names}) carries its label.")
 
 
-def absent_teams(round_: Round, grouped: TeamRound, teams: list[Team], team_of: dict[int, int],
-                 event: Event) -> list[Problem]:
-    """A team that plays in the round but has neither a match nor its bye: an error once results are typed."""
-    present = {team for match in grouped.matches for team in match.teams} | set(grouped.byes)
+def absent_teams(round_: Round, teams: list[Team], team_of: dict[int, int], event: Event) -> list[Problem]:
+    """A team that plays in the round but has no row in it (no board, no bye): an error once results are typed.
+    (A team with a row but no match, such as two team mates at one board, is said by `board_problems`.)"""
     seated = {team_of.get(pid) for pid in round_.player_ids}
     severity = ERROR if round_.has_any_result else WARNING
     return [Problem("Players", team.members[0].name_cell, f"{team.name} plays in round {round_.number} but has "
                     f"no board in {round_.sheet}.", f"Seat its players against their team match's, or, if "
                     f"{team.name} withdrew, type {round_.number - 1} under Dropped after for all its players.",
                     severity)
-            for team in teams if team.plays_in(round_.number) and team.id not in present and team.id not in seated]
+            for team in teams if team.plays_in(round_.number) and team.id not in seated]
 
 
 def team_cells(round_: Round, event: Event, teams: dict[int, Team], team_of: dict[int, int],
