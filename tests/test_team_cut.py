@@ -187,3 +187,18 @@ def test_a_stage_of_the_cut_is_checked_before_and_while_its_matches_are_typed(tm
         "Top 4!A6: Table 3 has no result yet. Type the result for every seat at this table.",
         "Top 4!A8: Table 4 has no result yet. Type the result for every seat at this table."]
     assert path.read_bytes() == before
+
+
+def test_a_cut_of_every_team_still_in_is_allowed_and_a_team_that_withdrew_is_not_counted(tmp_path, run):
+    """Top cut 8 of eight teams is the whole field; once Heath's players drop after round 2 of 3, only seven are
+    still in after round 3."""
+    path = make_event(tmp_path, run, cut=8)
+    assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
+    book = openpyxl.load_workbook(path)
+    headers = [cell.value for cell in book["Players"][1]]
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[headers.index("Team")].value == "Heath":
+            row[headers.index("Dropped after")].value = 2
+    book.save(path)
+    assert "Event!B10: Top cut is 8, but only 7 teams are still in after round 3. Type a cut of at most 7 teams, or " \
+           "none." in run("check", path).stdout.splitlines()

@@ -232,6 +232,26 @@ def test_own_average_with_summed_points_averages_the_points_and_games_of_the_tea
                                       ("Birch", 4.5, 3, round(9 / 27, 6))]  # Cove above Birch by game-win %
 
 
+def test_team_tiebreakers_that_are_not_for_teams_are_named_together(tmp_path, run):
+    path = real_event(tmp_path, {"Team tiebreakers": "match_points, wins, vp"})
+    first = run("check", path).stdout.splitlines()[0]
+    assert first.startswith('Event!B11: Team tiebreakers names "wins", "vp", which are no team tiebreakers. Use names '
+                            'from: match_points, ')
+
+
+@pytest.mark.parametrize("team_bye, problem", [
+    (2, None),  # Team size itself: every board's game points
+    ("half", 'Event!B7: Team bye needs every board won, drawn match, own average or game points from 0 to 2 (Team '
+             'size) in halves, found "half". Type every board won, drawn match, own average, or the game points a '
+             'team bye scores (e.g. 1).')])
+def test_a_team_bye_of_up_to_team_size_game_points_is_read_and_other_text_refused(tmp_path, run, team_bye, problem):
+    path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2, "Team bye": team_bye}, player_headers=PLAYER_HEADERS,
+                      round_headers=ROUND_HEADERS)
+    lines = run("check", path).stdout.splitlines()
+    assert lines == (["0 error(s), 0 warning(s)."] if problem is None else [problem, "1 error(s), 0 warning(s)."])
+
+
 def test_a_team_bye_no_team_can_score_is_refused_at_its_cell(tmp_path, run):
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, "Team bye": 3}, player_headers=PLAYER_HEADERS,

@@ -69,3 +69,33 @@ def test_a_board_a_team_cannot_fill_in_round_1_is_a_warning_before_the_event_sta
         "substitute to Players (Team Birch, Board blank). If Birch withdrew, type 0 under Dropped after for all its "
         "players.",
         "0 error(s), 1 warning(s)."]
+
+
+def test_two_boards_a_team_cannot_fill_are_said_together_and_a_withdrawn_team_not_at_all(tmp_path, run):
+    """Birch 2 and 3 withdraw before round 1 (Dropped after 0): boards 2 and 3 will be forfeited, one warning. Dune
+    withdraws whole: nothing to warn of, its boards are not played."""
+    path = new_event(tmp_path, run, pair=False)
+    book = openpyxl.load_workbook(path)
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[1].value in ("Birch 2", "Birch 3", "Dune 1", "Dune 2", "Dune 3"):
+            row[4].value = 0  # Dropped after
+    book.save(path)
+    assert problems(run, path) == [
+        "Players!C5: warning: Birch has no player for board 2, 3 in round 1: they are forfeited to the other team. Add "
+        "a substitute to Players (Team Birch, Board blank). If Birch withdrew, type 0 under Dropped after for all its "
+        "players.",
+        "0 error(s), 1 warning(s)."]
+
+
+def test_byes_typed_for_players_of_a_team_event_are_a_warning_at_the_first(tmp_path, run):
+    """Invited players' byes make no sense when teams are paired: one warning, at the first Byes cell typed."""
+    path = new_event(tmp_path, run, pair=False)
+    book = openpyxl.load_workbook(path)
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[1].value in ("Birch 1", "Cedar 2"):
+            row[6].value = 1  # Byes
+    book.save(path)
+    assert problems(run, path) == [
+        "Players!G5: warning: Byes are not given in a team event: teams, not players, are paired. Clear the Byes "
+        "column.",
+        "0 error(s), 1 warning(s)."]

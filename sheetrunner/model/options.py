@@ -171,8 +171,8 @@ COMMON_OPTIONS: tuple[Option, ...] = (
     Option("date", "Date", "", "Shown on every report.", kind="text"),
     Option("seed", "Random seed", None, "Decides every random draw; keep it to get the same pairings again.",
            minimum=0, required=True),
-    Option("tiebreakers", "Tiebreakers", "", "Leave blank for the ruleset's order, or list tiebreaker names "
-           "separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
+    Option("tiebreakers", "Tiebreakers", "", "Leave blank for the ruleset's order, or list tiebreakers by name or "
+           "column (match_points or MP) separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
     Option("report_columns", "Report columns", "", "Players columns shown beside each name on pairings and "
            "standings, separated by commas (e.g. Faction, Deck).", kind="text"),
     Option("top_cut", "Top cut", 0, "After the last round: none, or how many players play on by single elimination "
@@ -264,8 +264,9 @@ TEAM_OPTIONS: tuple[Option, ...] = (
            "wins (more boards won wins; as many is a draw) or summed points (each board's games won in swiss, OP "
            "in swiss-tp, added up).", kind="choice", choices=TEAM_RESULTS),
     Option("team_tiebreakers", "Team tiebreakers", "", "Leave blank for sheetrunner's team order (match points, "
-           "OMW%, BW%, OBW%), or list team tiebreaker names separated by commas (`sheetrunner tiebreakers`; "
-           "FIDE's: match_points, sonneborn_berger_cut1, buchholz_cut1).", kind="text"),
+           "OMW%, BW%, OBW%), or list team tiebreakers by name or column separated by commas (`sheetrunner "
+           "tiebreakers`; FIDE's: match_points, sonneborn_berger_cut1, buchholz_cut1, or MP, SB-C1, BH-C1).",
+           kind="text"),
     Option("team_bye", "Team bye", "every board won", "What a team bye is worth: every board won (a match won, "
            "Points for a bye), drawn match, own average, or the game points it scores (e.g. 1.5); the players "
            "of the team keep Points for a bye.", kind="text"),

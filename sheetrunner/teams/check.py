@@ -64,7 +64,7 @@ def lineup_problems(event: Event, size: int, sheets: dict[str, SheetRows]) -> li
         grouped = group_round(round_, team_of, cells.labels(round_))
         problems += size_problems(round_, grouped, team_of, by_id, size, cells)
         problems += label_problems(round_, grouped, by_id, cells)
-        problems += absent_teams(round_, teams, team_of, event)
+        problems += absent_teams(round_, teams, team_of)
         problems += team_cells(round_, event, by_id, team_of, cells)
         problems += cells.found
     return problems
@@ -164,7 +164,7 @@ def row_label_problem(round_: Round, seat: Seat, label: str, names: str, cells: 
                    f"of a team match ({names}) carries its label.")
 
 
-def absent_teams(round_: Round, teams: list[Team], team_of: dict[int, int], event: Event) -> list[Problem]:
+def absent_teams(round_: Round, teams: list[Team], team_of: dict[int, int]) -> list[Problem]:
     """A team that plays in the round but has no row in it (no board, no bye): an error once results are typed.
     (A team with a row but no match, such as two team mates at one board, is said by `board_problems`.)"""
     seated = {team_of.get(pid) for pid in round_.player_ids}

@@ -8,13 +8,14 @@ every board won), so the rest of the event is still checked; the error stops any
 from __future__ import annotations
 
 from ..model.event import Settings
-from ..model.options import normal
+from ..scoring.typed_tiebreakers import typed_tiebreakers
 from ..model.problems import Problem
 from ..model.values import BadValue
 from .byes import EVERY_BOARD, TeamBye, read_team_bye
-from .scoring import TEAM_TIEBREAKERS
+from .scoring import LABELS, TEAM_TIEBREAKERS
 from .tiebreakers import FOR_TEAMS
 
+TEAM_COLUMNS = {label: key for columns in LABELS.values() for key, (label, _) in columns.items()}  # BW%, PS%…
 FIDE_TEAM_ORDER = ("match_points", "sonneborn_berger_cut1", "buchholz_cut1")  # FIDE 2007, D.II.02.G13 (olimpbase)
 
 
@@ -26,7 +27,7 @@ def regulation_problems(settings: Settings, size: int, problems: list[Problem]) 
 def read_team_tiebreakers(settings: Settings, problems: list[Problem]) -> tuple[str, ...]:
     """Names from `sheetrunner tiebreakers` marked for teams, in order; blank: sheetrunner's team order."""
     text = settings.options.get("team_tiebreakers") or ""
-    names = tuple(normal(name).replace(" ", "_").replace("-", "_") for name in text.split(",") if name.strip())
+    names = typed_tiebreakers(text, TEAM_COLUMNS)
     if not names:
         return TEAM_TIEBREAKERS
     unfit = [name for name in names if name not in FOR_TEAMS]

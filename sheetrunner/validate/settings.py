@@ -12,6 +12,7 @@ from ..model.options import FORMAT_VERSION, Option, event_options, normal, optio
 from ..model.problems import Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from ..scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
+from ..scoring.typed_tiebreakers import typed_tiebreakers
 from ..model.values import BadValue, as_text, is_blank
 from ..workbook.grid import SheetRows
 from ..workbook.reader import SheetReader, find_sheet
@@ -159,7 +160,7 @@ def _check_order(options: tuple[Option, ...], parsed: dict[str, Any], typed: Typ
 
 def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Ruleset | None) -> tuple[str, ...]:
     """The `Tiebreakers` override: known names that the ruleset's scoring can feed (validate, then run)."""
-    names = tuple(normal(name).replace(" ", "_").replace("-", "_") for name in text.split(",") if name.strip())
+    names = typed_tiebreakers(text)
     cell = reader.cell("value", typed.get("tiebreakers", (0,))[0])
     unknown = [name for name in names if name not in TIEBREAKERS]
     if unknown:
