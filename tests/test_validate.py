@@ -112,9 +112,9 @@ def test_unknown_ruleset(tmp_path, run):
 
 
 def test_unknown_tiebreaker_lists_the_valid_ones(tmp_path, run):
-    path = make_event(tmp_path / "e.xlsx", PLAYERS, settings={"Tiebreakers": "tp, opp op"})
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, settings={"Tiebreakers": "tp, opp vp"})
     printed = refused(run, path)
-    assert printed[0].startswith('Event!B6: Unknown tiebreaker "opp_op". Use names from: random, tp, op, sp, '
+    assert printed[0].startswith('Event!B6: Unknown tiebreaker "opp_vp". Use names from: random, tp, op, sp, '
                                  "opponents_op")
 
 
