@@ -57,9 +57,8 @@ def opponent_values(table: ScoreTable, pid: int, of: dict[int, Fraction], per_ro
 
 def cut(values: list, low: int, high: int) -> Fraction:
     """The sum of what the rounds add, leaving out the `low` weakest opponents and the `high` strongest."""
-    ordered = sorted(values, key=lambda pair: pair)
-    kept = ordered[low:len(ordered) - high] if len(ordered) > low + high else []
-    return sum((added for _, added in kept), ZERO)
+    ordered = sorted(values)  # by the opponent's value, then by what the round adds
+    return sum((added for _, added in ordered[low:max(low, len(ordered) - high)]), ZERO)
 
 
 def opponents_sum(score: Callable[[ScoreTable], dict[int, Fraction]], per_round: PerRound, low: int = 0,
