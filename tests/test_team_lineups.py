@@ -30,6 +30,25 @@ def new_event(folder, run, rounds: int = 3, settings: dict | None = None, pair: 
     return path
 
 
+def set_players(path, header: str, value, names) -> None:
+    """The TO types `value` under `header` in Players for each player named."""
+    book = openpyxl.load_workbook(path)
+    sheet = book["Players"]
+    column = [cell.value for cell in sheet[1]].index(header)
+    for row in sheet.iter_rows(min_row=2):
+        if row[1].value in names:
+            row[column].value = value
+    book.save(path)
+
+
+def play_round_1(path) -> None:
+    """Round 1 as paired, the home team winning every board 2-0."""
+    book = openpyxl.load_workbook(path)
+    for row in book["Round 1"].iter_rows(min_row=2):
+        row[6].value = 2 if row[2].value == 1 else 0
+    book.save(path)
+
+
 def edit_settings(path, values: dict):
     book = openpyxl.load_workbook(path)
     for row in book["Event"].iter_rows(min_row=2):

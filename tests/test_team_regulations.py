@@ -134,6 +134,18 @@ BYE_ROUND = [[1, 1, 1, 1, "Ash 1", "Ash", 2, None, None], [1, 1, 2, 3, "Birch 1"
              ["BYE", "BYE", None, 6, "Cove 2", "Cove", None, None, None]]
 
 
+# Rounds 2 and 3 after BYE_ROUND: Cove beats Ash 1-0 with a board drawn (Birch's bye), Birch beats Cove 2-0 (Ash's).
+THREE_ROUNDS = (
+    [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
+     [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
+     ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
+     ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]],
+    [[1, 1, 1, 3, "Birch 1", "Birch", 1, None, None], [1, 1, 2, 5, "Cove 1", "Cove", 0, None, None],
+     [1, 2, 1, 4, "Birch 2", "Birch", 1, None, None], [1, 2, 2, 6, "Cove 2", "Cove", 0, None, None],
+     ["BYE", "BYE", None, 1, "Ash 1", "Ash", None, None, None],
+     ["BYE", "BYE", None, 2, "Ash 2", "Ash", None, None, None]])
+
+
 @pytest.mark.parametrize("team_bye, mp, game_points", [
     (None, 1, 2),                # every board won (today's): a match won, worth Points for a bye (1)
     ("every board won", 1, 2),
@@ -173,10 +185,7 @@ def test_with_summed_points_the_team_bye_counts_the_points_of_its_bye_rows(tmp_p
 def test_own_average_takes_the_teams_played_matches(tmp_path, run):
     """Round 2: Cove beats Ash 1-0 with a board drawn (1.5 game points, a match won: 3); its round-1 bye is then
     its average: 3 match points, 1.5 game points."""
-    second = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
-              [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
-              ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
-              ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
+    second = THREE_ROUNDS[0]
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, second], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, "Team bye": "own average", "Team tiebreakers": "match_points, "
                                 "game_points"}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
@@ -191,14 +200,7 @@ def test_own_average_is_the_mean_of_every_match_the_team_played(tmp_path, run):
     loses 0-2 then beats Cove 2-0, its bye 1.5 and 1: 4.5 and 3. Cove wins 1.5-0.5 and loses 0-2, its bye 1.5 and
     0.75: 4.5 and 2.25. Game-win % (3 a game won, 1 drawn, over 3 a game played, the bye's games averaged too):
     Ash won 2 + 0 + 1 and drew 0 + 1 + 0.5 of 6, (9 + 1.5) / 18; Birch 3 of 6, 9 / 18; Cove 1.5 and 1.5, 6 / 18."""
-    second = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
-              [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
-              ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
-              ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
-    third = [[1, 1, 1, 3, "Birch 1", "Birch", 1, None, None], [1, 1, 2, 5, "Cove 1", "Cove", 0, None, None],
-             [1, 2, 1, 4, "Birch 2", "Birch", 1, None, None], [1, 2, 2, 6, "Cove 2", "Cove", 0, None, None],
-             ["BYE", "BYE", None, 1, "Ash 1", "Ash", None, None, None],
-             ["BYE", "BYE", None, 2, "Ash 2", "Ash", None, None, None]]
+    second, third = THREE_ROUNDS
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, second, third], ruleset="swiss",
                       total_rounds=3, settings={"Team size": 2, "Team bye": "own average", "Team tiebreakers":
                                                 "match_points, game_points, game_win_pct"},
@@ -214,14 +216,7 @@ def test_own_average_with_summed_points_averages_the_points_and_games_of_the_tea
     its bye is 1.5 MP, 2.5 points over 3.5 games: 4.5 MP, 7.5 points, 10.5 games. Birch 0-4 and 2-0, its bye 1.5, 1
     over 3: 4.5, 3, 9. Cove 2-1 and 0-2, its bye 1.5, 1 over 2.5: 4.5, 3, 7.5. Game-win % (3 a point, over 3 a
     game played): Ash 22.5 / 31.5, Birch 9 / 27, Cove 9 / 22.5."""
-    second = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
-              [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
-              ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
-              ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
-    third = [[1, 1, 1, 3, "Birch 1", "Birch", 1, None, None], [1, 1, 2, 5, "Cove 1", "Cove", 0, None, None],
-             [1, 2, 1, 4, "Birch 2", "Birch", 1, None, None], [1, 2, 2, 6, "Cove 2", "Cove", 0, None, None],
-             ["BYE", "BYE", None, 1, "Ash 1", "Ash", None, None, None],
-             ["BYE", "BYE", None, 2, "Ash 2", "Ash", None, None, None]]
+    second, third = THREE_ROUNDS
     path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, second, third], ruleset="swiss",
                       total_rounds=3, settings={"Team size": 2, "Team bye": "own average", "Team match result":
                                                 "summed points", "Team tiebreakers": "match_points, game_points, "

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import pytest
 from builder import make_event
-from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS
+from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS, THREE_ROUNDS
 
 from sheetrunner import api
 from sheetrunner.rules.tournament import standings_after
 from sheetrunner.teams.report_data import team_report_data
 from sheetrunner.teams.rules import team_play
 
-SECOND = [[1, 1, 1, 5, "Cove 1", "Cove", 1, None, None], [1, 1, 2, 1, "Ash 1", "Ash", 0, None, None],
-          [1, 2, 1, 6, "Cove 2", "Cove", 1, 1, None], [1, 2, 2, 2, "Ash 2", "Ash", 1, 1, None],
-          ["BYE", "BYE", None, 3, "Birch 1", "Birch", None, None, None],
-          ["BYE", "BYE", None, 4, "Birch 2", "Birch", None, None, None]]
+SECOND = THREE_ROUNDS[0]
 
 
 def loaded_event(tmp_path, second: list, **settings) -> api.Loaded:

@@ -7,18 +7,15 @@ in column H) and Cedar Sub, a substitute, in row 14."""
 from __future__ import annotations
 
 import openpyxl
-from test_team_lineups import new_event, problems
+import pytest
+from test_team_lineups import new_event, play_round_1, problems, set_players
 
 
 def test_a_board_no_player_of_a_full_team_holds_is_said_at_its_first_players_board_cell(tmp_path, run):
     """Amber 1's, Birch 3's and Cedar 2's boards cleared: each team still has its players (Cedar one more, its
     substitute), but nobody on board 1, 3 and 2."""
     path = new_event(tmp_path, run, pair=False)
-    book = openpyxl.load_workbook(path)
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value in ("Amber 1", "Birch 3", "Cedar 2"):
-            row[7].value = None
-    book.save(path)
+    set_players(path, "Board", None, ("Amber 1", "Birch 3", "Cedar 2"))
     fix = "under Board for one of its players (the others' boards are typed)."
     assert problems(run, path) == [
         f"Players!H2: Amber has no player on board 1. Type 1 {fix}",
@@ -37,64 +34,32 @@ def test_a_team_event_without_a_team_column_is_refused_at_the_header(tmp_path, r
         "1 error(s), 0 warning(s)."]
 
 
-def test_a_board_a_team_cannot_fill_in_the_last_round_is_a_warning_before_it_is_paired(tmp_path, run):
-    """Two rounds; Birch 3 drops after round 1 and Birch has no substitute: round 2, the last, will forfeit Birch's
-    board 3."""
-    path = new_event(tmp_path, run, rounds=2)
-    book = openpyxl.load_workbook(path)
-    for row in book["Round 1"].iter_rows(min_row=2):
-        row[6].value = 2 if row[2].value == 1 else 0
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value == "Birch 3":
-            row[4].value = 1  # Dropped after
-    book.save(path)
-    assert problems(run, path) == [
-        "Players!C5: warning: Birch has no player for board 3 in round 2: it is forfeited to the other team. Add a "
-        "substitute to Players (Team Birch, Board blank). If Birch withdrew, type 1 under Dropped after for all its "
-        "players.",
-        "0 error(s), 1 warning(s)."]
+FORFEITS = "Players!C5: warning: Birch has no player for board {} in round {}: {} forfeited to the other team. Add a " \
+           "substitute to Players (Team Birch, Board blank). If Birch withdrew, type {} under Dropped after for all " \
+           "its players."
 
 
-def test_a_board_a_team_cannot_fill_in_round_1_is_a_warning_before_the_event_starts(tmp_path, run):
-    """Birch 3 joins in round 2 and Birch has no substitute: round 1 will forfeit Birch's board 3 (withdrawing the
-    team before it plays is Dropped after 0)."""
-    path = new_event(tmp_path, run, pair=False)
-    book = openpyxl.load_workbook(path)
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value == "Birch 3":
-            row[5].value = 2  # Joined in
-    book.save(path)
-    assert problems(run, path) == [
-        "Players!C5: warning: Birch has no player for board 3 in round 1: it is forfeited to the other team. Add a "
-        "substitute to Players (Team Birch, Board blank). If Birch withdrew, type 0 under Dropped after for all its "
-        "players.",
-        "0 error(s), 1 warning(s)."]
-
-
-def test_two_boards_a_team_cannot_fill_are_said_together_and_a_withdrawn_team_not_at_all(tmp_path, run):
-    """Birch 2 and 3 withdraw before round 1 (Dropped after 0): boards 2 and 3 will be forfeited, one warning. Dune
-    withdraws whole: nothing to warn of, its boards are not played."""
-    path = new_event(tmp_path, run, pair=False)
-    book = openpyxl.load_workbook(path)
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value in ("Birch 2", "Birch 3", "Dune 1", "Dune 2", "Dune 3"):
-            row[4].value = 0  # Dropped after
-    book.save(path)
-    assert problems(run, path) == [
-        "Players!C5: warning: Birch has no player for board 2, 3 in round 1: they are forfeited to the other team. Add "
-        "a substitute to Players (Team Birch, Board blank). If Birch withdrew, type 0 under Dropped after for all its "
-        "players.",
-        "0 error(s), 1 warning(s)."]
+@pytest.mark.parametrize("played, header, value, names, warning", [
+    # two rounds, Birch 3 drops after round 1 and Birch has no substitute: round 2, the last, forfeits board 3
+    (True, "Dropped after", 1, ("Birch 3",), FORFEITS.format(3, 2, "it is", 1)),
+    # Birch 3 joins in round 2: round 1 will forfeit board 3 (withdrawing before playing is Dropped after 0)
+    (False, "Joined in", 2, ("Birch 3",), FORFEITS.format(3, 1, "it is", 0)),
+    # Birch 2 and 3 withdraw before round 1: one warning for both boards; Dune withdraws whole: nothing to warn of
+    (False, "Dropped after", 0, ("Birch 2", "Birch 3", "Dune 1", "Dune 2", "Dune 3"),
+     FORFEITS.format("2, 3", 1, "they are", 0))])
+def test_boards_a_team_cannot_fill_in_the_next_round_are_a_warning_before_it_is_paired(tmp_path, run, played, header,
+                                                                                        value, names, warning):
+    path = new_event(tmp_path, run, rounds=2, pair=played)
+    if played:
+        play_round_1(path)
+    set_players(path, header, value, names)
+    assert problems(run, path) == [warning, "0 error(s), 1 warning(s)."]
 
 
 def test_byes_typed_for_players_of_a_team_event_are_a_warning_at_the_first(tmp_path, run):
     """Invited players' byes make no sense when teams are paired: one warning, at the first Byes cell typed."""
     path = new_event(tmp_path, run, pair=False)
-    book = openpyxl.load_workbook(path)
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value in ("Birch 1", "Cedar 2"):
-            row[6].value = 1  # Byes
-    book.save(path)
+    set_players(path, "Byes", 1, ("Birch 1", "Cedar 2"))
     assert problems(run, path) == [
         "Players!G5: warning: Byes are not given in a team event: teams, not players, are paired. Clear the Byes "
         "column.",

@@ -8,19 +8,14 @@ from __future__ import annotations
 
 import openpyxl
 import pytest
-from test_team_lineups import new_event
+from test_team_lineups import new_event, play_round_1, set_players
 
 
 def round_2_paired(folder, run, dropped: tuple[str, ...]) -> openpyxl.Workbook:
     """Round 1 played (the home team wins every board), the `dropped` players dropped after it, round 2 paired."""
     path = new_event(folder, run)
-    book = openpyxl.load_workbook(path)
-    for row in book["Round 1"].iter_rows(min_row=2):
-        row[6].value = 2 if row[2].value == 1 else 0
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value in dropped:
-            row[4].value = 1  # Dropped after
-    book.save(path)
+    play_round_1(path)
+    set_players(path, "Dropped after", 1, dropped)
     paired = run("pair", path, "--no-reports")
     assert paired.exit_code == 0, paired.output
     return openpyxl.load_workbook(path)
@@ -89,12 +84,28 @@ def test_a_board_the_away_team_cannot_fill_is_forfeited_to_the_home_player_namin
 def test_a_substitute_for_a_player_who_joins_later_says_so(tmp_path, run):
     """Cedar 2 joins in round 2: in round 1 Cedar Sub takes board 2, and its note says whom for and why."""
     path = new_event(tmp_path, run, pair=False)
-    book = openpyxl.load_workbook(path)
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[1].value == "Cedar 2":
-            row[5].value = 2  # Joined in
-    book.save(path)
+    set_players(path, "Joined in", 2, ("Cedar 2",))
     assert run("pair", path, "--no-reports").exit_code == 0
     notes = {row[4]: row[8] for row in openpyxl.load_workbook(path)["Round 1"].iter_rows(min_row=2, values_only=True)}
     assert "Cedar 2" not in notes
     assert notes["Cedar Sub"] == "Substitute for Cedar 2 (joins in round 2)."
+
+
+def test_a_second_team_bye_is_noted_on_its_first_players_row_beside_the_bye(tmp_path, run):
+    """Three teams of two, each had its bye in rounds 1-3 (`test_team_regulations`' own-average event): round 4
+    meets Ash and Birch again and gives Cove a second bye, each compromise noted on the first player's row of the
+    team, after the team bye's own note."""
+    from builder import make_event
+    from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS, THREE_ROUNDS
+
+    path = make_event(tmp_path / "bye.xlsx", BYE_PLAYERS, [BYE_ROUND, *THREE_ROUNDS], ruleset="swiss", total_rounds=4,
+                      settings={"Team size": 2}, player_headers=PLAYER_HEADERS, round_headers=ROUND_HEADERS)
+    assert run("pair", path, "--no-reports").exit_code == 0
+    rematch = "Team match: Rematch (last met in round 1): no pairing avoids it."
+    bye = "Team bye: Cove has the bye this round."
+    assert list(openpyxl.load_workbook(path)["Round 4"].iter_rows(min_row=2, values_only=True)) == [
+        (1, 1, 1, 1, "Ash 1", "Ash", None, None, rematch), (1, 1, 2, 3, "Birch 1", "Birch", None, None, rematch),
+        (1, 2, 1, 2, "Ash 2", "Ash", None, None, None), (1, 2, 2, 4, "Birch 2", "Birch", None, None, None),
+        ("BYE", "BYE", None, 5, "Cove 1", "Cove", None, None,
+         f"{bye} Team match: Second bye: every player still in has had one."),
+        ("BYE", "BYE", None, 6, "Cove 2", "Cove", None, None, bye)]
