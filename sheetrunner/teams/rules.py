@@ -153,13 +153,10 @@ def for_init(ruleset: Ruleset, team_size: int) -> Ruleset:
     return TeamPlay(ruleset, team_size, TEAM_RESULTS[0]).ruleset
 
 
-def team_rules(ruleset: Ruleset | None, settings: Settings, sheets: dict[str, SheetRows],
-               problems: list[Problem]) -> Ruleset | None:
-    """The event's ruleset as a team event when Team size is set; a setting that makes no sense is refused at its
-    cell: a ruleset that is not a two-player Swiss. A Top cut is of teams (`cut`)."""
-    size = settings.options.get("team_size")
-    if not size or ruleset is None:
-        return ruleset
+def team_rules(ruleset: Ruleset, settings: Settings, sheets: dict[str, SheetRows], problems: list[Problem]) -> Ruleset:
+    """The event's ruleset as a team event, once Team size is set (validation calls it then); a setting that makes
+    no sense is refused at its cell: a ruleset that is not a two-player Swiss. A Top cut is of teams (`cut`)."""
+    size = settings.options["team_size"]
     if ruleset.game.name not in TEAM_RULESETS:
         problems.append(Problem("Event", settings.cells.get("team_size", ""), f"Team size is {size}, but a team "
                                 f"event is paired by the Swiss: {ruleset.game.name} cannot be played by teams.",
