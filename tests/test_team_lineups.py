@@ -304,6 +304,10 @@ def test_a_late_team_joins_in_round_2(tmp_path, run):
     edit_settings(path, {"Team tiebreakers": "match_points, match_win_pct"})
     teams = {row["name"]: row for row in json.loads(run("standings", path, "--teams", "--json", "--no-write").stdout)}
     assert (teams["Elm"]["match_points"], teams["Elm"]["match_win_pct"]) == (3, 0.5)
+    # the players' history says why Elm's players have no round 1: not played, rather than a missed round's loss
+    assert run("report", path, "--round", 2, "--out", tmp_path / "reports", "-q").exit_code == 0
+    history = (tmp_path / "reports" / "history.html").read_text(encoding="utf-8")
+    assert history.count("not played (a round before the player joined)") == 3 and "missed (" not in history
 
 
 def test_a_board_whose_player_cannot_be_read_is_said_once_never_a_crash(event, run):
@@ -320,6 +324,7 @@ def test_every_board_is_checked_after_one_with_a_problem(event, run):
     """Dune 2 and Birch 1 swap rows: tables 1 and 2 each pit two team mates, and both are said."""
     seat(event, ROW["Birch 1"], "Dune 2", "Dune")
     seat(event, ROW["Dune 2"], "Birch 1", "Birch")
+    cells(event, {"A10": 3})  # and Cedar v Amber's boards are still grouped into their match: its label is checked
     both = "both play for {}; a board pits one player of each team of its team match. Seat a player of the other " \
            "team here (the line-up may be retyped), or move one of them to a board of their match."
     mates = "are both {}: team mates paired by hand. If that is not meant, swap one of them with a player at " \
@@ -327,9 +332,11 @@ def test_every_board_is_checked_after_one_with_a_problem(event, run):
     assert problems(run, event) == [
         f"Round 1!E3: Table 1: Dune 1 and Dune 2 {both.format('Dune')}",
         f"Round 1!E5: Table 2: Birch 1 and Birch 2 {both.format('Birch')}",
+        "Round 1!A10: This row says team match 3, but the other boards of Cedar v Amber say 2. Type 2: every board "
+        "of a team match (Cedar v Amber) carries its label.",
         f"Round 1!E2: warning: Dune 1 (E2) and Dune 2 (E3) {mates.format('Dune')}",
         f"Round 1!E4: warning: Birch 1 (E4) and Birch 2 (E5) {mates.format('Birch')}",
-        "2 error(s), 2 warning(s)."]
+        "3 error(s), 2 warning(s)."]
 
 
 def test_a_board_short_of_a_player_or_with_a_player_of_no_team_leaves_the_later_boards_checked(event, run):
@@ -365,7 +372,7 @@ def test_a_team_with_no_board_is_on_its_bye_whatever_its_label_and_fields_at_mos
         sheet[f"A{row}"].value, sheet[f"B{row}"].value, sheet[f"C{row}"].value = "BYE", "BYE", None
     for row in (ROW["Amber 1"], ROW["Amber 2"], ROW["Amber 3"]):
         sheet[f"B{row}"].value, sheet[f"C{row}"].value = "BYE", None
-    sheet.append(["BYE", "BYE", None, IDS["Cedar Sub"], "Cedar Sub", "Cedar"])
+    sheet.append([None, "BYE", None, IDS["Cedar Sub"], "Cedar Sub", "Cedar"])  # a bye row's blank label is fine
     book.save(event)
     assert problems(run, event) == [
         "Round 1!E14: Cedar fields 4 players in its bye; a team fields at most 3 (Team size). Delete the extra rows (a "

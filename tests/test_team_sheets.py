@@ -109,3 +109,14 @@ def test_a_second_team_bye_is_noted_on_its_first_players_row_beside_the_bye(tmp_
         ("BYE", "BYE", None, 5, "Cove 1", "Cove", None, None,
          f"{bye} Team match: Second bye: every player still in has had one."),
         ("BYE", "BYE", None, 6, "Cove 2", "Cove", None, None, bye)]
+
+
+def test_a_team_sits_in_the_order_of_its_boards_not_of_its_rows(tmp_path, run):
+    """Amber's Board column puts Amber 2 on board 1 and Amber 1 on board 2: round 1 (Cedar v Amber on tables 4-6)
+    seats them so."""
+    path = new_event(tmp_path, run, pair=False)
+    set_players(path, "Board", 2, ("Amber 1",))
+    set_players(path, "Board", 1, ("Amber 2",))
+    assert run("pair", path, "--no-reports").exit_code == 0
+    tables = {row[4]: row[1] for row in openpyxl.load_workbook(path)["Round 1"].iter_rows(min_row=2, values_only=True)}
+    assert [tables[name] for name in ("Amber 2", "Amber 1", "Amber 3")] == [4, 5, 6]
