@@ -17,14 +17,18 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 
 def run(name: str, tests: list[str]) -> int:
-    """pytest's exit code for the tests with mutant `name` active (the trampoline reads MUTANT_UNDER_TEST)."""
+    """pytest's exit code for the tests with mutant `name` active (the trampoline reads MUTANT_UNDER_TEST), each run
+    in its own temporary folder: pytest sessions sharing one may remove each other's, which reads as a kill."""
     environment = {**os.environ, "MUTANT_UNDER_TEST": name, "PYTHONPATH": "."}
-    command = [os.environ.get("PY", sys.executable), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
-    return subprocess.run(command, env=environment, capture_output=True).returncode
+    with tempfile.TemporaryDirectory() as scratch:
+        command = [os.environ.get("PY", sys.executable), "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                   f"--basetemp={scratch}/t", *tests]
+        return subprocess.run(command, env=environment, capture_output=True).returncode
 
 
 def main() -> None:
