@@ -188,3 +188,22 @@ def test_the_recency_base_is_a_whole_number():
     base lose exactness past 2**53, which a long event's recency weights reach."""
     assert recency_base([4, 4]) == 13 and type(recency_base([4, 4])) is int
     assert type(recency(Entrant(1, Fraction(0), met={2: 20}), Entrant(2, Fraction(0)), recency_base([4, 4]))) is int
+
+
+def test_the_spread_floor_of_a_field_of_4000_is_worked_out_without_recursion():
+    """4,000 players in 1,000 games of four: 2,002 have a win, 1,998 none. Games of consecutive players down the
+    standings leave one game with both (a spread of one win, however the scale makes it); a field that splits
+    evenly leaves none. (Worked out recursively, a few hundred games went past Python's recursion limit: `pair` of
+    a 1,024-player allegiance event stopped with an internal error.)"""
+    from fractions import Fraction
+
+    from sheetrunner.pairing import Entrant
+    from sheetrunner.pairing.pods_field import PodField, spread_floor
+
+    def field(winners: int) -> PodField:
+        entrants = tuple(Entrant(pid, Fraction(1 if pid <= winners else 0)) for pid in range(1, 4001))
+        return PodField(entrants, [4] * 1000, 2)
+
+    straddled = field(2002)
+    assert spread_floor(straddled) == straddled.points[1] - straddled.points[4000] > 0
+    assert spread_floor(field(2000)) == 0

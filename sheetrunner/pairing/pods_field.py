@@ -13,7 +13,7 @@ import math
 import operator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from typing import Sequence
 
 from . import Entrant
@@ -133,23 +133,20 @@ class PodField:
 def spread_floor(field: PodField) -> int:
     """The narrowest widest spread of wins any grouping can have, clashes aside: games of consecutive players
     down the points (some grouping that narrow is always consecutive), the sizes in the best order."""
+    if not field.entrants:
+        return 0
     points = sorted((field.points[e.id] for e in field.entrants), reverse=True)
     kinds = sorted(set(field.sizes))
     wanted = tuple(field.sizes.count(size) for size in kinds)
-    memo: dict[tuple, int] = {}
-
-    def best(used: tuple) -> int:
+    # best[used]: the narrowest widest spread of the games still to lay out once `used` games of each size are laid
+    # out from the top; worked out from the last game back (a loop, not recursion: 1,000 players make 250 games)
+    best: dict[tuple, int] = {wanted: 0}
+    for used in sorted(product(*(range(count + 1) for count in wanted)), key=sum, reverse=True)[1:]:
         start = sum(count * size for count, size in zip(used, kinds))
-        if used == wanted:
-            return 0
-        if used in memo:
-            return memo[used]
-        found = min(max(points[start] - points[start + size - 1], best(used[:index] + (used[index] + 1,) + used[index + 1:]))
-                    for index, size in enumerate(kinds) if used[index] < wanted[index])  # one size at least is left
-        memo[used] = found
-        return found
-
-    return best((0,) * len(kinds)) if field.entrants else 0
+        best[used] = min(max(points[start] - points[start + size - 1],
+                             best[used[:index] + (used[index] + 1,) + used[index + 1:]])
+                         for index, size in enumerate(kinds) if used[index] < wanted[index])  # a size is left
+    return best[(0,) * len(kinds)]
 
 
 def clash_cost(field: PodField, games: list[list[int]]) -> tuple:
