@@ -8,6 +8,11 @@ bye (every board won, a bye's 3 match points); round 2 Cove (home) v Ash: Cove 1
 
 from __future__ import annotations
 
+import html
+import json
+import re
+
+import openpyxl
 import pytest
 from builder import make_event
 from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_HEADERS, THREE_ROUNDS
@@ -32,7 +37,7 @@ def report_data(tmp_path, second: list, number: int = 2, **settings) -> dict:
 
 
 def match(result: str) -> dict:
-    return {"number": 1, "tables": "Tables 1–2", "result": result,
+    return {"number": "1", "tables": "Tables 1–2", "result": result,
             "home": {"name": "Cove", "points": "MP 3"}, "away": {"name": "Ash", "points": "MP 3"},
             "boards": [{"table": 1, "home": "Cove 1", "away": "Ash 1"}, {"table": 2, "home": "Cove 2", "away": "Ash 2"}],
             "forfeits": []}
@@ -83,7 +88,7 @@ def test_the_reports_of_an_earlier_round_show_the_event_as_it_was_then(tmp_path)
     bye, and the standings after round 1 (Ash and Cove 3 MP, Birch 0)."""
     data = report_data(tmp_path, SECOND, number=1)
     assert data["team_matches"] == [
-        {"number": 1, "tables": "Tables 1–2", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
+        {"number": "1", "tables": "Tables 1–2", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
          "away": {"name": "Birch", "points": ""}, "forfeits": [],
          "boards": [{"table": 1, "home": "Ash 1", "away": "Birch 1"}, {"table": 2, "home": "Ash 2", "away": "Birch 2"}]}]
     assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
@@ -112,7 +117,7 @@ def test_a_forfeited_board_is_listed_under_its_match_and_counts_in_its_total(tmp
     loaded = api.load_event(path)
     data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
     assert data["team_matches"] == [
-        {"number": 1, "tables": "Table 1", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
+        {"number": "1", "tables": "Table 1", "result": "Ash 2–0 Birch", "home": {"name": "Ash", "points": ""},
          "away": {"name": "Birch", "points": ""}, "boards": [{"table": 1, "home": "Ash 1", "away": "Birch 1"}],
          "forfeits": [{"name": "Ash 2", "team": "Ash", "absent": "Birch"}]}]
     assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
@@ -130,7 +135,7 @@ def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(t
     loaded = api.load_event(path)
     data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
     assert data["team_matches"] == [
-        {"number": 1, "tables": "", "result": "Ash 1–1 Birch", "home": {"name": "Ash", "points": ""},
+        {"number": "1", "tables": "no table (every board forfeited)", "result": "Ash 1–1 Birch", "home": {"name": "Ash", "points": ""},
          "away": {"name": "Birch", "points": ""}, "boards": [],
          "forfeits": [{"name": "Ash 1", "team": "Ash", "absent": "Birch"},
                       {"name": "Birch 2", "team": "Birch", "absent": "Ash"}]}]
@@ -166,3 +171,69 @@ def test_the_team_standings_legend_names_a_teams_games_as_what_they_are(tmp_path
     explained so in the team standings' legend."""
     legend = report_data(tmp_path, SECOND, **{"Team match result": result})["team_standings"]["columns"]
     assert [(column["label"], column["meaning"]) for column in legend[2:]] == columns
+
+
+# Four teams of two; in round 1 neither match has a board played (each team forfeits the board the other fills):
+# match 1 Ash 1 and Birch 2, match 2 Cove 1 and Dell 2, each a BYE row under its match's label.
+FOUR_TEAMS = [[index * 2 + board, f"{team} {board}", team, board, None]
+              for index, team in enumerate(("Ash", "Birch", "Cove", "Dell")) for board in (1, 2)]
+NO_BOARD_ROUND = [[1, "BYE", None, 1, "Ash 1", "Ash", None, None, None],
+                  [1, "BYE", None, 4, "Birch 2", "Birch", None, None, None],
+                  [2, "BYE", None, 5, "Cove 1", "Cove", None, None, None],
+                  [2, "BYE", None, 8, "Dell 2", "Dell", None, None, None]]
+
+
+def printed_text(path) -> str:
+    """A report's words as printed, tags and styles left out."""
+    page = re.sub(r"<style.*?</style>|<[^>]+>", " ", path.read_text(encoding="utf-8"), flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(page))
+
+
+def test_two_matches_with_no_board_played_are_each_a_drawn_match_of_forfeit_wins(tmp_path, run):
+    """Each forfeit is a board won, worth Points for a win (3) to its player, not Points for a bye (1), and each
+    match is drawn one board to one: 1 match point and 1 game point a team. Neither is read as a team bye."""
+    path = make_event(tmp_path / "e.xlsx", FOUR_TEAMS, [NO_BOARD_ROUND], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2, "Points for a bye": 1, "Team tiebreakers": "match_points, game_points"},
+                      player_headers=PLAYER_HEADERS + ["Dropped after"], round_headers=ROUND_HEADERS)
+    assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
+    players = json.loads(run("standings", path, "--json", "--no-write").stdout)
+    assert [(row["name"], row["match_points"]) for row in players] == [
+        ("Ash 1", 3), ("Birch 2", 3), ("Cove 1", 3), ("Dell 2", 3), ("Ash 2", 0), ("Birch 1", 0), ("Cove 2", 0),
+        ("Dell 1", 0)]
+    teams = json.loads(run("standings", path, "--json", "--teams", "--no-write").stdout)
+    assert [(row["name"], row["match_points"], row["game_points"]) for row in teams] == [
+        ("Ash", 1, 1), ("Birch", 1, 1), ("Cove", 1, 1), ("Dell", 1, 1)]
+    loaded = api.load_event(path)
+    data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
+    assert [(match["number"], match["home"]["name"], match["away"]["name"], match["result"])
+            for match in data["team_matches"]] == [("1", "Ash", "Birch", "Ash 1–1 Birch"),
+                                                   ("2", "Cove", "Dell", "Cove 1–1 Dell")]
+    assert data["team_byes"] == []
+
+
+def test_a_match_pair_lays_out_with_no_board_played_is_printed_under_its_sheets_number(tmp_path, run):
+    """After round 1, Ash 2 and Dell 1 drop, and round 2 pairs Ash (board 1 left) with Dell (board 2 left): a match
+    with no board played, match 1 on the sheet and on screen, Birch v Cove match 2. The printed pairings and slips
+    say the same numbers, in that order (a match with no board comes last in table order, not in the sheet's), and
+    say where the forfeited match sits."""
+    players = [row[:4] + [1 if row[1] in ("Ash 2", "Dell 1") else None] for row in FOUR_TEAMS]
+    path = make_event(tmp_path / "e.xlsx", players, [NO_BOARD_ROUND], ruleset="swiss", total_rounds=3,
+                      settings={"Team size": 2, "Team tiebreakers": "match_points, game_points"},
+                      player_headers=PLAYER_HEADERS + ["Dropped after"], round_headers=ROUND_HEADERS)
+    paired = run("pair", path)
+    assert paired.exit_code == 0, paired.output
+    assert paired.stdout.splitlines()[1:3] == ["  Match 1: Ash (MP 1) v Dell (MP 1), no table (every board forfeited)",
+                                               "  Match 2: Birch (MP 1) v Cove (MP 1), tables 1-2"]
+    sheet = [row[:6] for row in openpyxl.load_workbook(path)["Round 2"].iter_rows(min_row=2, values_only=True)]
+    assert sheet == [(1, "BYE", None, 1, "Ash 1", "Ash"), (1, "BYE", None, 8, "Dell 2", "Dell"),
+                     (2, 1, 1, 3, "Birch 1", "Birch"), (2, 1, 2, 5, "Cove 1", "Cove"),
+                     (2, 2, 1, 4, "Birch 2", "Birch"), (2, 2, 2, 6, "Cove 2", "Cove")]
+    reports = tmp_path / "e-reports" / "round-2"
+    pairings = printed_text(reports / "team_pairings.html")
+    headings = r"Team match (\w+): (\w+) \(MP 1\) v (\w+) \(MP 1\) · (no table \(every board forfeited\)|Tables 1–2)"
+    assert re.findall(headings, pairings) == [("1", "Ash", "Dell", "no table (every board forfeited)"),
+                                              ("2", "Birch", "Cove", "Tables 1–2")]
+    assert "Ash 1 (Ash) wins a forfeited board: Dell has no player for it." in pairings
+    slips = printed_text(reports / "team_slips.html")
+    assert re.findall(r"Team match (\w+) · Round 2 : (\w+) v (\w+)", slips) == [("1", "Ash", "Dell"),
+                                                                             ("2", "Birch", "Cove")]

@@ -123,7 +123,9 @@ def team_score(result: Any) -> Callable[[int], str]:
 def tables_text(numbers: list[Any]) -> str:
     """`tables 4-6`, `table 4`, `tables 4, 6`, or none when every board was forfeited."""
     if not numbers:
-        return "no table (every board forfeited)"
+        from ..teams.matches import NO_TABLE  # a team event's only
+
+        return NO_TABLE
     if len(numbers) == 1:
         return f"table {numbers[0]}"
     whole = all(isinstance(n, int) for n in numbers)

@@ -15,17 +15,27 @@ from dataclasses import dataclass, field
 
 from ..model.event import Round, Seat, Table
 
+NO_TABLE = "no table (every board forfeited)"  # where a match with no board played sits, on screen and on paper
+
 
 @dataclass
 class TeamMatch:
     """One team match: its number in table order, the home team (seat 1 of its first board) and the away team,
-    its boards in table order, and its forfeited boards (the seat of the player who was there)."""
+    its boards in table order, its forfeited boards (the seat of the player who was there), and its `Team match`
+    label on the round sheet (what the players read: a match with no board played is numbered after the others,
+    whatever its label)."""
 
     number: int
     home: int
     away: int
     boards: list[Table] = field(default_factory=list)
     forfeits: list[Seat] = field(default_factory=list)
+    label: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The match as the round sheet names it: its label, or its number where the sheet gives none."""
+        return self.label or str(self.number)
 
     @property
     def teams(self) -> tuple[int, int]:
@@ -59,6 +69,7 @@ def group_round(round_: Round, team_of: dict[int, int], labels: dict[int, str] |
     """The round's team matches in the order of their first board, and its team byes. A team seated against two
     teams is counted in its first match only (`check` reports the second). `labels` (player ID -> Team match)
     finds the matches in which no board was played."""
+    labels = labels or {}
     matches: list[TeamMatch] = []
     by_pair: dict[frozenset, TeamMatch] = {}
     in_match: dict[int, TeamMatch] = {}
@@ -70,7 +81,7 @@ def group_round(round_: Round, team_of: dict[int, int], labels: dict[int, str] |
         if match is None:
             if teams[0] in in_match or teams[1] in in_match:
                 continue
-            match = TeamMatch(len(matches) + 1, *teams)
+            match = TeamMatch(len(matches) + 1, *teams, label=labels.get(table.seats[0].player_id, ""))
             matches.append(match)
             by_pair[frozenset(teams)] = match
             in_match.update(dict.fromkeys(teams, match))
@@ -84,7 +95,7 @@ def group_round(round_: Round, team_of: dict[int, int], labels: dict[int, str] |
                 in_match[team].forfeits.append(seat)
             elif team is not None:
                 byes.setdefault(team, []).append(seat)
-    matches += unplayed_matches(byes, labels or {}, len(matches))
+    matches += unplayed_matches(byes, labels, len(matches))
     return TeamRound(round_.number, matches, byes)
 
 
@@ -101,7 +112,7 @@ def unplayed_matches(byes: dict[int, list[Seat]], labels: dict[int, str], number
     for label, teams in teams_by_label.items():
         if len(teams) == 2 and all(len({labels.get(s.player_id) for s in byes[t]}) == 1 for t in teams):
             found.append(TeamMatch(numbered + len(found) + 1, teams[0], teams[1],
-                                   forfeits=byes.pop(teams[0]) + byes.pop(teams[1])))
+                                   forfeits=byes.pop(teams[0]) + byes.pop(teams[1]), label=label))
     return found
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model.event import Event, Round, Table
 from ..scoring.standings import Standings
-from .matches import TeamMatch, group_round, match_labels
+from .matches import NO_TABLE, TeamMatch, group_round, match_labels
 from .scoring import BOARD_WINS, TeamEvent, build_team_event, team_standings
 from ..scoring.shown import shown, standings_data
 
@@ -25,12 +25,18 @@ def team_report_data(event: Event, rules: Any, round_: Round) -> dict[str, Any]:
     names = {team.id: team.name for team in latest.teams}
     grouped = group_round(round_, team_of, match_labels(round_))
     played = next((r for r in latest.event.rounds if r.number == round_.number), None)
-    matches = [match_data(match, event, names, points, team_of, played) for match in grouped.matches]
+    matches = [match_data(match, event, names, points, team_of, played) for match in in_label_order(grouped.matches)]
     byes = [{"name": names[team], "points": points.get(team, ""),
              "players": [event.player(seat.player_id).name for seat in seats]} for team, seats in grouped.byes.items()]
     return {"team_matches": matches, "team_byes": byes, "team_standings": standings_table(latest, rules),
             "team_columns": [column.header for column in rules.ruleset.layout.result_columns],
             "team_total": "Boards won" if rules.team_result == BOARD_WINS else "Points"}
+
+
+def in_label_order(matches: list[TeamMatch]) -> list[TeamMatch]:
+    """The matches as the round sheet numbers them (a match with no board played comes last in table order)."""
+    return sorted(matches, key=lambda match: (0, int(match.shown), "") if match.shown.isdigit()
+                  else (1, match.number, match.shown))
 
 
 def lead_points(standings: Standings) -> dict[int, str]:
@@ -52,7 +58,7 @@ def match_data(match: TeamMatch, event: Event, names: dict[int, str], points: di
     total = totals(played, match) if played is not None else {}
     result = f"{names[match.home]} {total[match.home]}–{total[match.away]} {names[match.away]}" if total else ""
     sides = {team: {"name": names[team], "points": points.get(team, "")} for team in match.teams}
-    return {"number": match.number, "tables": table_span(match.boards), "result": result,
+    return {"number": match.shown, "tables": table_span(match.boards), "result": result,
             "home": sides[match.home], "away": sides[match.away], "boards": boards, "forfeits": forfeits}
 
 
@@ -64,9 +70,9 @@ def board_line(table: Table, home: int, event: Event, team_of: dict[int, int]) -
 
 
 def table_span(boards: list[Table]) -> str:
-    """"Tables 4-6", as the wall shows where a match sits."""
+    """"Tables 4-6", as the wall shows where a match sits; a match with no board played sits nowhere."""
     if not boards:
-        return ""
+        return NO_TABLE
     first, last = boards[0].number, boards[-1].number
     return f"Table {first}" if first == last else f"Tables {first}–{last}"
 
