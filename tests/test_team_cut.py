@@ -202,3 +202,28 @@ def test_a_cut_of_every_team_still_in_is_allowed_and_a_team_that_withdrew_is_not
     book.save(path)
     assert "Event!B10: Top cut is 8, but only 7 teams are still in after round 3. Type a cut of at most 7 teams, or " \
            "none." in run("check", path).stdout.splitlines()
+
+
+def test_a_match_of_the_cut_with_no_board_played_is_said_tied_under_its_own_label(tmp_path, run):
+    """Top 4's match 1: Anvil fields only board 1 and Elm only board 2 (each a BYE row under label 1), so each team
+    wins one forfeited board and the match is tied; match 2 is won on the boards. The tie is said of match 1, at
+    its top row, under the label the sheet gives it (such a match is numbered after the played ones inside)."""
+    path = make_event(tmp_path, run)
+    swiss_played(path, run)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Top 4"]
+    assert [(row[0].value, row[4].value) for row in sheet.iter_rows(min_row=2, max_row=5)] == [
+        (1, "Anvil 1"), (1, "Elm 1"), (1, "Anvil 2"), (1, "Elm 2")]
+    for row in (2, 5):
+        sheet.cell(row, 2).value, sheet.cell(row, 3).value = "BYE", None
+    sheet.delete_rows(3, 2)  # Elm 1 and Anvil 2 did not come
+    book.save(path)
+    play(path, "Top 4")
+    tied = ("Team match 1 is tied; a team match of the cut needs a winner. Play the tie-break your regulations set "
+            "(an extra game, board count-back) and type its result into the boards so one team wins.")
+    assert run("check", path).stdout.splitlines() == [f"Top 4!A2: {tied}", "1 error(s), 0 warning(s)."]
+    book = openpyxl.load_workbook(path)
+    book["Top 4"].move_range("A1:I7", cols=1)  # the TO keeps a column of their own in front
+    book["Top 4"]["A1"] = "Called"
+    book.save(path)
+    assert run("check", path).stdout.splitlines() == [f"Top 4!B2: {tied}", "1 error(s), 0 warning(s)."]

@@ -17,9 +17,11 @@ from ..model.history import compute_history
 from ..model.event import BYE, Event, Placing, Round, Seat, Table
 from ..model.problems import Problem
 from ..scoring.standings import Standings
-from .matches import group_round, match_labels
+from ..workbook.grid import SheetRows
+from .check import RoundCells
+from .matches import TeamMatch, group_round, match_labels
 from .pairing import TeamPairing, lay_out_bye, lay_out_match
-from .roster import Team, compute_teams
+from .roster import TEAM_MATCH, Team, compute_teams
 from .scoring import TeamEvent, TeamScoring, build_team_event, match_table, swiss, team_standings
 
 
@@ -78,9 +80,9 @@ def champion(event: Event, rules: TeamScoring) -> tuple[int, str]:
     return winner, next(team.name for team in built.teams if team.id == winner)
 
 
-def cut_problems(event: Event, rules: TeamScoring, cell: str) -> list[Problem]:
+def cut_problems(event: Event, rules: TeamScoring, cell: str, sheets: dict[str, SheetRows]) -> list[Problem]:
     """A cut of more teams than are still in; a drawn team match of the cut; a team seated in a stage it has no
-    place in. Each at its cell."""
+    place in. Each at its cell (`cell`: Top cut's; `sheets`: the stages')."""
     cut = finals.cut_size(event)
     if not cut:
         return []
@@ -92,19 +94,25 @@ def cut_problems(event: Event, rules: TeamScoring, cell: str) -> list[Problem]:
     if not event.playoff:
         return []
     built, standings = cut_event(event, rules)
-    return drawn_matches(event, built) + misplaced_teams(built, standings)
+    return drawn_matches(event, built, sheets) + misplaced_teams(built, standings)
 
 
-def drawn_matches(event: Event, built: TeamEvent) -> list[Problem]:
-    """A team match of the cut whose boards are all in but leave the teams level: it needs a winner."""
+def drawn_matches(event: Event, built: TeamEvent, sheets: dict[str, SheetRows]) -> list[Problem]:
+    """A team match of the cut whose boards are all in but leave the teams level: it needs a winner. Said under
+    the match's own label, at its top row (a match with no board played is numbered last among the team-level
+    tables, whatever the sheet calls it)."""
+    team_of = {player.id: team.id for team in built.teams for player in team.members}
     problems = []
     for stage, team_stage_round in zip(event.playoff, built.event.playoff):
+        grouped = group_round(stage, team_of, match_labels(stage))
+        matches: dict[int | str, TeamMatch] = {match.number: match for match in grouped.matches}
         for table in team_stage_round.games:
             if all(seat.has_result for seat in table.seats) and finals.match_winner(swiss(), table,
                                                                                     built.event.settings) is None:
-                first = next(seat for t in stage.games for seat in t.seats
-                             if seat.marks.get("team_match") == str(table.number))
-                problems.append(Problem(stage.sheet, f"A{first.row}", f"Team match {table.number} is tied; a team "
+                match = matches[table.number]
+                top = min(seat.row for seat in match.seats)
+                where = RoundCells(sheets[stage.sheet]).reader.cell(TEAM_MATCH.key, top)
+                problems.append(Problem(stage.sheet, where, f"Team match {match.shown} is tied; a team "
                                         "match of the cut needs a winner.", "Play the tie-break your regulations set "
                                         "(an extra game, board count-back) and type its result into the boards so "
                                         "one team wins."))

@@ -41,10 +41,14 @@ class TeamMatch:
     def teams(self) -> tuple[int, int]:
         return self.home, self.away
 
+    @property
+    def seats(self) -> list[Seat]:
+        """Every row of the match: its boards' seats in table order, then its forfeited boards'."""
+        return [seat for table in self.boards for seat in table.seats] + self.forfeits
+
     def fielded(self, team_id: int, team_of: dict[int, int]) -> list[Seat]:
         """The seats of one team's players in this match, boards first, then its forfeited boards."""
-        seats = [seat for table in self.boards for seat in table.seats if team_of.get(seat.player_id) == team_id]
-        return seats + [seat for seat in self.forfeits if team_of.get(seat.player_id) == team_id]
+        return [seat for seat in self.seats if team_of.get(seat.player_id) == team_id]
 
 
 @dataclass

@@ -95,7 +95,7 @@ class TeamPlay:
         sense when teams are paired: a warning (the ruleset's own check of them is not run)."""
         problems = roster_problems(event, self.team_size, find_sheet(self.sheets, players_sheet))
         problems += lineup_problems(event, self.team_size, self.sheets)
-        problems += cut_problems(event, self, event.settings.cells.get("top_cut", ""))
+        problems += cut_problems(event, self, event.settings.cells.get("top_cut", ""), self.sheets)
         byes = [player for player in event.players if player.extra.get("byes")]
         if byes:
             problems.append(warning(players_sheet, locate("byes", byes[0].row), "Byes are not given in a team event: "
