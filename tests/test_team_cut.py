@@ -227,3 +227,19 @@ def test_a_match_of_the_cut_with_no_board_played_is_said_tied_under_its_own_labe
     book["Top 4"]["A1"] = "Called"
     book.save(path)
     assert run("check", path).stdout.splitlines() == [f"Top 4!B2: {tied}", "1 error(s), 0 warning(s)."]
+
+
+def test_a_team_that_leaves_once_knocked_out_of_the_cut_still_counted_in_it(tmp_path, run):
+    """Top cut 8 of eight teams: Heath loses its Top 8 match and its players go home (Dropped after 4, the stage
+    after round 3). It was still in after round 3, so the cut of 8 stays right, and Top 4 is paired."""
+    path = make_event(tmp_path, run, cut=8)
+    swiss_played(path, run)
+    play(path, "Top 8")
+    book = openpyxl.load_workbook(path)
+    headers = [cell.value for cell in book["Players"][1]]
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[headers.index("Team")].value == "Heath":
+            row[headers.index("Dropped after")].value = 4
+    book.save(path)
+    assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
+    assert run("pair", path, "--no-reports").stdout.splitlines()[0] == "Top 4: 2 team match(es), 0 team bye(s), on 4 table(s)."

@@ -190,24 +190,31 @@ def printed_text(path) -> str:
 
 
 def test_two_matches_with_no_board_played_are_each_a_drawn_match_of_forfeit_wins(tmp_path, run):
-    """Each forfeit is a board won, worth Points for a win (3) to its player, not Points for a bye (1), and each
-    match is drawn one board to one: 1 match point and 1 game point a team. Neither is read as a team bye."""
-    path = make_event(tmp_path / "e.xlsx", FOUR_TEAMS, [NO_BOARD_ROUND], ruleset="swiss", total_rounds=3,
+    """Six teams: Elm beats Fir 2-0 on the boards (match 1), then the two matches with no board played. Each forfeit
+    is a board won, worth Points for a win (3) to its player, not Points for a bye (1), and each such match is drawn
+    one board to one: 1 match point and 1 game point a team. Neither is read as two team byes, and each is its own
+    match, whatever else the round holds."""
+    teams = FOUR_TEAMS + [[9, "Elm 1", "Elm", 1, None], [10, "Elm 2", "Elm", 2, None], [11, "Fir 1", "Fir", 1, None],
+                          [12, "Fir 2", "Fir", 2, None]]
+    played = [[3, 1, 1, 9, "Elm 1", "Elm", 2, 0, None], [3, 1, 2, 11, "Fir 1", "Fir", 0, 0, None],
+              [3, 2, 1, 10, "Elm 2", "Elm", 2, 0, None], [3, 2, 2, 12, "Fir 2", "Fir", 0, 0, None]]
+    path = make_event(tmp_path / "e.xlsx", teams, [played + NO_BOARD_ROUND], ruleset="swiss", total_rounds=3,
                       settings={"Team size": 2, "Points for a bye": 1, "Team tiebreakers": "match_points, game_points"},
                       player_headers=PLAYER_HEADERS + ["Dropped after"], round_headers=ROUND_HEADERS)
     assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
     players = json.loads(run("standings", path, "--json", "--no-write").stdout)
-    assert [(row["name"], row["match_points"]) for row in players] == [
-        ("Ash 1", 3), ("Birch 2", 3), ("Cove 1", 3), ("Dell 2", 3), ("Ash 2", 0), ("Birch 1", 0), ("Cove 2", 0),
-        ("Dell 1", 0)]
+    assert [(row["name"], row["match_points"]) for row in players if row["match_points"]] == [
+        ("Elm 1", 3), ("Elm 2", 3), ("Ash 1", 3), ("Birch 2", 3), ("Cove 1", 3), ("Dell 2", 3)]
+    assert len(players) == 12
     teams = json.loads(run("standings", path, "--json", "--teams", "--no-write").stdout)
     assert [(row["name"], row["match_points"], row["game_points"]) for row in teams] == [
-        ("Ash", 1, 1), ("Birch", 1, 1), ("Cove", 1, 1), ("Dell", 1, 1)]
+        ("Elm", 3, 2), ("Ash", 1, 1), ("Birch", 1, 1), ("Cove", 1, 1), ("Dell", 1, 1), ("Fir", 0, 0)]
     loaded = api.load_event(path)
     data = team_report_data(loaded.event, team_play(loaded.ruleset), loaded.event.rounds[0])
     assert [(match["number"], match["home"]["name"], match["away"]["name"], match["result"])
             for match in data["team_matches"]] == [("1", "Ash", "Birch", "Ash 1–1 Birch"),
-                                                   ("2", "Cove", "Dell", "Cove 1–1 Dell")]
+                                                   ("2", "Cove", "Dell", "Cove 1–1 Dell"),
+                                                   ("3", "Elm", "Fir", "Elm 2–0 Fir")]
     assert data["team_byes"] == []
 
 
