@@ -6,6 +6,7 @@ import json
 import random
 
 import openpyxl
+import pytest
 from builder import make_event, round_rows
 from hypothesis import given, settings, strategies as st
 
@@ -175,3 +176,53 @@ def test_team_mates_are_skipped_like_opponents_already_met(tmp_path, run):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:4] == ["  Table 1: Carmen Ortega v Ann Lee", "  Table 2: Ben Ho v Siobhán O'Brien",
                                                "Compromises: none."]
+
+
+def test_fixed_tables_an_invited_bye_and_a_late_entry_in_round_1(tmp_path, run):
+    """003's first round pairs lowest card with highest: Ann v Gus, Ben v Flo, Cy v Di; Ed's invited bye (Byes 1)
+    takes the odd place. Gus and Flo both want table 1: Gus's game comes first and gets it, Flo's game sits at Ben's
+    fixed table 3, and the rest take the first free number. Hal joins in round 2: no card is written for him yet
+    (he is dealt one when he plays)."""
+    headers = ["ID", "Name", "Team", "Card", "Fixed table", "Byes", "Joined in"]
+    players = [(1, "Ann", None, 1, None, None, None), (2, "Ben", None, 2, 3, None, None),
+               (3, "Cy", None, 3, None, None, None), (4, "Di", None, 4, None, None, None),
+               (5, "Ed", None, 5, None, 1, None), (6, "Flo", None, 6, 1, None, None),
+               (7, "Gus", None, 7, 1, None, None), (8, "Hal", None, None, None, None, 2)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=3, player_headers=headers)
+    result = run("pair", path)
+    assert result.stdout.splitlines()[:8] == [
+        "Round 1: 3 table(s), 1 bye(s).", "  Table 1: Ann v Gus", "  Table 2: Cy v Di", "  Table 3: Ben v Flo",
+        "  Bye: Ed", "Compromises:", "  - Table 3 (Flo): Could not sit at fixed table 1: it went to another fixed player.",
+        "  - Bye (Ed): Invited: bye 1 of 1 before round 1 (Byes in Players)."]
+    cards = {row[1]: row[3] for row in openpyxl.load_workbook(path)["Players"].iter_rows(min_row=2, values_only=True)}
+    assert cards == {"Ann": 1, "Ben": 2, "Cy": 3, "Di": 4, "Ed": 5, "Flo": 6, "Gus": 7, "Hal": None}
+
+
+def test_the_bye_goes_to_the_lowest_ranked_player_without_one_then_to_the_lowest_ranked(tmp_path, run):
+    """Three players, four rounds, each game won by seat 1. Round 1: C (highest card) sits out. Round 2: B is last
+    (3 chits). Round 3: B and C have had theirs, so A, first on 6 chits, takes it. Round 4: everyone has had one, so
+    the lowest-ranked, C (3 chits), has a second."""
+    path = make_event(tmp_path / "e.xlsx", [(1, "A", None, 1), (2, "B", None, 2), (3, "C", None, 3)],
+                      ruleset="chits-and-cards", total_rounds=4, player_headers=["ID", "Name", "Team", "Card"])
+    byes = []
+    for number in range(1, 5):
+        result = run("pair", path)
+        assert result.exit_code == 0, result.output
+        rows = round_rows(path, number)[1:]
+        byes += [row[3] for row in rows if row[0] == BYE]
+        type_results(path, number, {row[3]: None if row[0] == BYE else "W" if row[1] == 1 else "L" for row in rows})
+    assert byes == ["C", "B", "A", "C"]
+    assert result.stdout.splitlines()[1:3] == ["  Table 1: A (Chits 7) v B (Chits 5)", "  Bye: C (Chits 3)"]
+
+
+@pytest.mark.parametrize("rule, first_table", [
+    ("always", "Carmen Ortega v Ann Lee"), ("round 1 only", "Carmen Ortega v Ann Lee"),
+    ("never", "Carmen Ortega v Siobhán O'Brien")])
+def test_keep_teams_apart_decides_whether_003s_order_skips_a_team_mate(tmp_path, run, rule, first_table):
+    """Carmen (card 1) and Siobhán (card 4) are both South: 003's first round pairs card 1 with card 4."""
+    players = [(1, "Carmen Ortega", "South", 1), (2, "Ben Ho", None, 2), (3, "Ann Lee", None, 3),
+               (4, "Siobhán O'Brien", "South", 4)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Card"], settings={"Keep teams apart": rule})
+    result = run("pair", path)
+    assert result.stdout.splitlines()[1:4:2] == [f"  Table 1: {first_table}", "Compromises: none."]
