@@ -263,3 +263,30 @@ def test_a_late_entry_no_pod_has_room_for_is_refused_naming_the_last_pod(tmp_pat
     assert result.exit_code == 4
     assert result.output.startswith("Players: Pod C started with 4 players, so it has no free place for 1 late "
                                     "entry: a round robin's schedule is fixed when it starts.")
+
+
+def test_two_pods_half_swapped_cannot_tell_where_anyone_belongs_and_names_whom_each_played(tmp_path, run):
+    """Pods A (Ann, Ben, Cat, Dov) and B (Eli, Fay, Gus, Hal) play two rounds; then Cat and Dov are typed into B and
+    Eli and Fay into A. Each group that played is split two and two, and neither pod's schedule with the group put
+    back gives the games played, so no pod is the home: each player is told whom they played in the other pod, in
+    the order they met."""
+    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal"]
+    path = pod_event(tmp_path / "e.xlsx", names, {name: "A" if index < 4 else "B" for index, name in enumerate(names)},
+                     rounds=3)
+    pair_and_play(run, path, (1, 2))
+    assert [sorted(map(sorted, seating(path, number).values())) for number in (1, 2)] == [
+        [["Ann", "Ben"], ["Cat", "Dov"], ["Eli", "Hal"], ["Fay", "Gus"]],
+        [["Ann", "Cat"], ["Ben", "Dov"], ["Eli", "Gus"], ["Fay", "Hal"]]]
+    edit_players(path, {"Cat": {"Pod": "B"}, "Dov": {"Pod": "B"}, "Eli": {"Pod": "A"}, "Fay": {"Pod": "A"}})
+    fix = ("players were moved to another pod after the schedule was fixed. Put the players who played each other "
+           "back in one pod: a pod's round robin is fixed when it starts.")
+    assert run("check", path).stdout.splitlines() == [
+        f"Players!D2: Ann is in pod A but played Cat of pod B: {fix}",
+        f"Players!D3: Ben is in pod A but played Dov of pod B: {fix}",
+        f"Players!D4: Cat is in pod B but played Ann of pod A: {fix}",
+        f"Players!D5: Dov is in pod B but played Ben of pod A: {fix}",
+        f"Players!D6: Eli is in pod A but played Hal and Gus of pod B: {fix}",
+        f"Players!D7: Fay is in pod A but played Gus and Hal of pod B: {fix}",
+        f"Players!D8: Gus is in pod B but played Fay and Eli of pod A: {fix}",
+        f"Players!D9: Hal is in pod B but played Eli and Fay of pod A: {fix}",
+        "8 error(s), 0 warning(s)."]
