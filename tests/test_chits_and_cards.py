@@ -226,3 +226,22 @@ def test_keep_teams_apart_decides_whether_003s_order_skips_a_team_mate(tmp_path,
                       player_headers=["ID", "Name", "Team", "Card"], settings={"Keep teams apart": rule})
     result = run("pair", path)
     assert result.stdout.splitlines()[1:4:2] == [f"  Table 1: {first_table}", "Compromises: none."]
+
+
+def test_results_that_disagree_or_name_the_wrong_player_are_said_at_their_cells(tmp_path, run):
+    """Round 1 (A v H, B v G, C v F, D v E), typed: W on both rows of table 1; C's name on B's row; each of C and F
+    naming themselves; and only E's name on D's row, which is the whole match (E won)."""
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="chits-and-cards", total_rounds=4,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    assert run("pair", path).exit_code == 0
+    type_results(path, 1, {"A": "W", "H": "W", "B": "C", "G": None, "C": "C", "F": "F", "D": "E", "E": None})
+    assert run("check", path).stdout.splitlines() == [
+        "Round 1!E3: Table 1: results W and W do not agree. One player wins (W) and the other loses (L), or both draw "
+        "(D).",
+        'Round 1!E4: Table 2: "C" names C, who does not play at this table (B and G). Type W, L or D, or the name of '
+        "the player at this table who won.",
+        "Round 1!E7: Table 3: F's row says F won (F), but C's row says C won (C). Correct one of the two rows, or "
+        "clear one of them: one row says the whole match.",
+        "Round 1: warning: 3 of 4 tables have results so far. The standings leave this round out until every result "
+        "is in.",
+        "3 error(s), 1 warning(s)."]

@@ -238,3 +238,13 @@ def test_no_repeat_power_when_avoidable(played_before, seed):
     fewest = min(sum(1 for pid, power in zip(range(1, 8), order) if history[pid][power])
                  for order in permutations(POWERS))
     assert sorted(chosen.values()) == sorted(POWERS) and repeats == fewest
+
+
+def test_a_power_on_two_rows_of_a_board_is_said_at_the_second(tmp_path, run):
+    """England's row typed Austria: the board has Austria twice and no England."""
+    games = reference_board()
+    games[1][1] = ("P2", "Austria", 0, 1906, None, None, 1910)
+    result = run("check", workbook(tmp_path, [games]))
+    assert result.stdout.splitlines() == [
+        "Round 1!B3: Board 1: the seven powers must each appear once: Austria is on two rows, and no row has England. "
+        "Give each row of the board a different power.", "1 error(s), 0 warning(s)."]

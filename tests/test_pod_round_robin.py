@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from builder import make_event, round_rows
+from builder import make_event, round_rows, type_results
 
 from sheetrunner.model.event import SeatScore
 from sheetrunner.pairing.round_robin import circle_schedule
@@ -160,3 +160,36 @@ def test_init_gives_the_largest_pod_a_full_round_robin(tmp_path, run, players, r
                ).exit_code == 0
     settings = dict(openpyxl.load_workbook(tmp_path / "e.xlsx")["Event"].iter_rows(values_only=True, max_col=2))
     assert settings["Rounds"] == rounds
+
+
+def test_a_pod_players_fixed_table_is_kept_and_a_clash_is_said(tmp_path, run):
+    """Ben and Cat both need table 2 and the schedule has them at different tables: Cat's game is placed first and
+    sits at table 2; Ben's game takes table 1, and the summary and Ben's row say why (before, a pod event kept the
+    fixed tables but dropped the note, so the summary said "Compromises: none.")."""
+    path = make_event(tmp_path / "e.xlsx", [(1, "Ann", None, "A", None), (2, "Ben", None, "A", 2),
+                                             (3, "Cat", None, "A", 2), (4, "Dov", None, "A", None)],
+                      ruleset="pod-round-robin", total_rounds=3, player_headers=["ID", "Name", "Team", "Pod", "Fixed table"])
+    result = run("pair", path)
+    note = "Could not sit at fixed table 2: it went to another fixed player."
+    assert result.stdout.splitlines()[:5] == ["Round 1: 2 table(s), 0 bye(s).", "  Table 1: Ann v Ben",
+                                              "  Table 2: Dov v Cat", "Compromises:", f"  - Table 1 (Ben): {note}"]
+    assert [row[3:6:2] for row in round_rows(path, 1)[1:]] == [("Ann", None), ("Ben", note), ("Dov", None),
+                                                               ("Cat", None)]
+
+
+def test_rounds_beyond_every_pods_round_robin_is_warned_at_its_cell_and_refused_there(tmp_path, run):
+    """One pod of four plays three rounds; Rounds says 4. `check` warns at Rounds from the start, and pairing round 4
+    is refused at that cell, nothing written."""
+    path = make_event(tmp_path / "e.xlsx", [(i, name, None, "A") for i, name in enumerate(["Ann", "Ben", "Cat", "Dov"], 1)],
+                      ruleset="pod-round-robin", total_rounds=4, player_headers=["ID", "Name", "Team", "Pod"])
+    said = "Rounds is 4, but every pod's round robin is over after 3 rounds: round 4 cannot be paired."
+    assert run("check", path).stdout.splitlines() == [f"Event!B3: warning: {said} Type 3 in Rounds.",
+                                                      "0 error(s), 1 warning(s)."]
+    for number in (1, 2, 3):
+        assert run("pair", path).exit_code == 0
+        type_results(path, number, {row[3]: {"Result": "W" if row[1] == 1 else "L"} for row in round_rows(path, number)[1:]})
+    before = path.read_bytes()
+    refused = run("pair", path)
+    assert (refused.exit_code, refused.output.splitlines()[0]) == (
+        4, f"Event!B3: {said} Check the roster and the Event settings.")
+    assert path.read_bytes() == before

@@ -98,8 +98,15 @@ def test_a_posted_round_without_results_can_be_paired_again_with_new_pods(tmp_pa
     path = pod_event(tmp_path / "e.xlsx", SEVEN + ["Hal"], {**{n: "A" for n in SEVEN}, "Hal": "A"})
     assert run("pair", path).exit_code == 0
     edit_players(path, {"Ann": {"Pod": "B"}, "Ben": {"Pod": "B"}, "Cat": {"Pod": "B"}, "Dov": {"Pod": "B"}})
-    # Nothing played yet: no error, but the posted round no longer fits the pods, and `--redo` is suggested.
-    assert run("check", path).stdout.splitlines()[-1] == "0 error(s), 2 warning(s)."
+    # Nothing played yet: no error, but the posted round no longer fits the pods, and `--redo` is suggested; two
+    # pods of four play three rounds, not seven.
+    said = run("check", path).stdout.splitlines()
+    assert said[0] == ("Event!B3: warning: Rounds is 7, but every pod's round robin is over after 3 rounds: round 4 "
+                       "cannot be paired. Type 3 in Rounds.")
+    assert said[-1] == "0 error(s), 3 warning(s)."
+    book = openpyxl.load_workbook(path)
+    book["Event"]["B3"] = 3
+    book.save(path)
     assert run("pair", path, "--redo").exit_code == 0
     assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
     pods = {"Ann": "B", "Ben": "B", "Cat": "B", "Dov": "B", "Eli": "A", "Fay": "A", "Gus": "A", "Hal": "A"}

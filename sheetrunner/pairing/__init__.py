@@ -127,7 +127,12 @@ class Compromise:
 
 
 class PairingImpossible(Exception):
-    """No pairing exists that respects the hard rules (e.g. everyone has had a bye)."""
+    """No pairing exists that respects the hard rules (e.g. everyone has had a bye). `where`: the sheet and cell
+    to change, when one setting is the cause (else the roster is)."""
+
+    def __init__(self, message: str, where: tuple[str, str] = ("Players", "")) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 class Engine:

@@ -133,10 +133,15 @@ def plan_next_round(event: Event, ruleset: Ruleset, redo: bool = False) -> NextR
     try:
         pairing = ruleset.pairer.pair(event, standings, compute_history(event.rounds), number)
     except PairingImpossible as impossible:
-        raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
+        raise NoLegalPairing(Problem(*impossible.where, str(impossible), "Check the roster and the Event settings.")) \
             from None
     everyone_placed(pairing, {p.id for p in playing} - ruleset.pairer.idle_in(event, number), number)
-    return NextRound(number, pairing, standings, ruleset, replaces, round_title(number))
+    return NextRound(number, pairing.explain(names_of(event)), standings, ruleset, replaces, round_title(number))
+
+
+def names_of(event: Event) -> dict[int, str]:
+    """Each player's name, as a pairing's notes word them (`Pairing.explain`: every pairer's flags, here once)."""
+    return {player.id: player.name for player in event.players}
 
 
 def first_place(standings: Standings) -> list[StandingsRow]:
@@ -181,8 +186,7 @@ def plan_stage(event: Event, ruleset: Ruleset, redo: bool = False) -> NextRound:
                                                                    compute_history(event.rounds), number)
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem(last.sheet if last else "Players", "", str(impossible), "")) from None
-    names = {player.id: player.name for player in event.players}
-    return NextRound(number, pairing.explain(names), standings, rules, replaces, titles[len(stages)],
+    return NextRound(number, pairing.explain(names_of(event)), standings, rules, replaces, titles[len(stages)],
                      new_standings=not stages)
 
 

@@ -25,7 +25,7 @@ from ..pairing import Pairing, PairingImpossible
 from ..pairing.pods import PodsEngine
 from ..model.problems import Problem, warning
 from ..scoring.standings import Standings
-from .base import Locate, Game, entrants_in_order, finishing_order, names_of, teams_apart
+from .base import Locate, Game, entrants_in_order, finishing_order, teams_apart
 from .parts import Layout
 
 VI = Column("vi", "VI", ("Victory influence",), "whole", minimum=0, required=False,
@@ -138,7 +138,7 @@ class Allegiance(Game):
                             other_sizes_at=options["odd_games_at"],
                             keep_teams_apart=teams_apart(event.settings, round_number))
         entrants = entrants_in_order(event, standings, history, round_number, self.score_key)
-        return engine.pair(entrants, round_number, history.seats).explain(names_of(event))
+        return engine.pair(entrants, round_number, history.seats)
 
 
 def parse_sizes(text: str) -> tuple[int, ...]:

@@ -218,7 +218,7 @@ class SwissPaired(Game):
         entrants = tuple(entrant for entrant in entrants_in_order(event, standings, history, round_number,
                                                                   self.score_key) if entrant.id not in invited)
         pairing = engine.pair(entrants, round_number) if entrants else Pairing(tables=[], byes=[])
-        return with_invited_byes(pairing, event, invited, round_number).explain(names_of(event))
+        return with_invited_byes(pairing, event, invited, round_number)
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         return invited_bye_problems(event, players_sheet, locate)
@@ -273,10 +273,6 @@ def seated_in_bye_rounds(event: Event, player, byes: int, sheet: str, cell: str)
     return [Problem(sheet, cell, f"{player.name} has {plural(byes, 'bye')} but plays a game in round {played[0]}: "
                     "that round was paired before; its game stands.", "Clear Byes if they were typed by mistake; "
                     "byes from the next round on are given.", "warning")]
-
-
-def names_of(event: Event) -> dict[int, str]:
-    return {player.id: player.name for player in event.players}
 
 
 def seeded_order(player_ids: list[int], seed: int, salt: str) -> list[int]:

@@ -34,7 +34,7 @@ from ..scoring.penalties import forced_outcomes
 from ..model.problems import Problem
 from ..scoring.standings import Standings, StandingsRow, compute_standings
 from ..scoring.tiebreakers import TIEBREAKERS, Tiebreaker
-from .base import (Locate, Game, invited_bye_problems, invited_byes, names_of, seeded_order, teams_apart,
+from .base import (Locate, Game, invited_bye_problems, invited_byes, seeded_order, teams_apart,
                    with_invited_byes)
 from .parts import Layout
 from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agree, complete_results,
@@ -158,7 +158,7 @@ class ChitsAndCards(Game):
             pairing.tables = assign_tables(games, entrants, pairing)
         pairing.player_updates = {pid: {"Card": card} for pid, card in dealt_cards(event).items()
                                   if not event.player(pid).extra.get("card") and event.player(pid).plays_in(round_number)}
-        return with_invited_byes(pairing, event, invited, round_number).explain(names_of(event))
+        return with_invited_byes(pairing, event, invited, round_number)
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         return invited_bye_problems(event, players_sheet, locate)

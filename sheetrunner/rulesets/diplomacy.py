@@ -49,7 +49,7 @@ from ..pairing.boards import BOARD_SIZE, POWERS, BoardsEngine, choose_sit_outs
 from ..model.problems import Problem
 from ..scoring.standings import Standings
 from ..scoring.tiebreakers import rounds_counted
-from .base import Locate, Game, finishing_order, names_of, seeded_order, teams_apart
+from .base import Locate, Game, finishing_order, seeded_order, teams_apart
 from .parts import Layout
 from .diplomacy_scoring import SOLO_CENTRES, PowerResult
 from .diplomacy_systems import DRAW_SCORED, SYSTEM_OPTIONS, SYSTEMS, compute_board
@@ -133,16 +133,17 @@ class Diplomacy(Game):
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
         board = f"Board {table.number}"
-        first = locate("seat", table.seats[0].row)
         problems: list[Problem] = []
 
         def problem(cell: str, message: str, hint: str) -> None:
             problems.append(Problem(sheet, cell, f"{board}: {message}", hint))
 
         powers = [seat.seat for seat in table.seats]
-        if sorted(powers, key=str) != sorted(POWERS):
-            problem(first, "the seven powers must each appear once (found " + ", ".join(map(str, powers)) + ").",
-                    "Give each row of the board a different power.")
+        if sorted(powers, key=str) != sorted(POWERS):  # seven rows (said before), each one of the seven powers
+            again = next(seat for index, seat in enumerate(table.seats) if seat.seat in powers[:index])
+            missing = ", ".join(str(power) for power in POWERS if power not in powers)
+            problem(locate("seat", again.row), f"the seven powers must each appear once: {again.seat} is on two "
+                    f"rows, and no row has {missing}.", "Give each row of the board a different power.")
         centres = sum(seat.result["centres"] for seat in table.seats)
         if centres > TOTAL_CENTRES:
             problem(locate("centres", table.seats[0].row),
@@ -283,7 +284,7 @@ class Diplomacy(Game):
         for pid in sit_outs:
             pairing.note(pid, "Sits out this round (volunteered)." if pid in volunteers else
                          "Sits out this round (drawn among those who sat out least).")
-        return pairing.explain(names_of(event))
+        return pairing
 
 
 def attendance_detail(event: Event, round_number: int) -> dict[str, object] | None:

@@ -95,24 +95,19 @@ class PodRoundRobin(Game):
 
     def idle_in(self, event: Event, round_number: int) -> set[int]:
         """Players of a pod whose round robin is already over: a smaller pod finishes first, and waits."""
-        joined = {p.id: p.joined_in for p in event.players}
-        idle = set()
-        for pod, members in self.pods(event).items():
-            try:
-                if round_number > len(pod_schedule(pod, members, joined, event.settings.seed)):
-                    idle.update(members)
-            except PairingImpossible:
-                pass  # said when the round is paired
-        return idle
+        pods = self.pods(event)
+        return {pid for pod, length in schedule_lengths(event, pods).items() if round_number > length
+                for pid in pods[pod]}
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         """§2: a player moved to another pod after the schedule was fixed is an error at their Pod cell; a pod
         whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost; so is a late
-        entry in a pod with no free place, at their Pod cell."""
+        entry in a pod with no free place, at their Pod cell, and Rounds beyond every pod's round robin, at its."""
         pods = self.pods(event)
-        moved = moved_players(event, players_sheet, locate)  # (the pairs lost are worked out only without one)
-        return late_entries_without_room(event, pods, players_sheet, locate) + (
-            moved or [found for pod, members in pods.items() for found in lost_meetings(event, pod, members)])
+        moved = moved_players(event, players_sheet, locate)  # (the rest is worked out only without one: the pods
+        # as typed would be wrong)
+        return late_entries_without_room(event, pods, players_sheet, locate) + (moved or rounds_beyond(event, pods) + [
+            found for pod, members in pods.items() for found in lost_meetings(event, pod, members)])
 
     random_result = staticmethod(random_win_loss_draw)
 
@@ -159,8 +154,8 @@ class PodRoundRobin(Game):
         plans = {pod: plan_pod(event, pod, members, round_number) for pod, members in pods.items()}
         longest = max((plan.length for plan in plans.values()), default=0)
         if round_number > longest:
-            raise PairingImpossible(f"Every pod's round robin is over after {longest} rounds; Rounds in the Event "
-                                    "sheet asks for more.")
+            raise PairingImpossible(rounds_over(longest, event.settings.rounds),
+                                    ("Event", event.settings.cells.get("rounds", "")))
         pairing = Pairing(tables=[], byes=[])
         games: list[tuple[int, ...]] = []
         for pod, plan in plans.items():
@@ -222,3 +217,30 @@ def check_everyone_placed(pod: str, round_number: int, active: list[int], games:
                 f"seats {', '.join(twice)} twice" if twice else "seats a player who is not in the pod")
         raise PairingImpossible(f"Pod {pod}'s schedule for round {round_number} {what}; sheetrunner writes no round "
                                 "that does not seat every player of a pod once.")
+
+
+def schedule_lengths(event: Event, pods: dict[str, list[int]]) -> dict[str, int]:
+    """Each pod's rounds of round robin; a pod whose schedule cannot be made is left out (said when paired)."""
+    joined = {player.id: player.joined_in for player in event.players}
+    lengths = {}
+    for pod, members in pods.items():
+        try:
+            lengths[pod] = len(pod_schedule(pod, members, joined, event.settings.seed))
+        except PairingImpossible:
+            pass
+    return lengths
+
+
+def rounds_over(longest: int, rounds: int) -> str:
+    return (f"Rounds is {rounds}, but every pod's round robin is over after {longest} round{'s' if longest > 1 else ''}"
+            f": round {longest + 1} cannot be paired.")
+
+
+def rounds_beyond(event: Event, pods: dict[str, list[int]]) -> list[Problem]:
+    """A warning at Rounds while it asks for more rounds than the longest pod's round robin has (`init` writes
+    that many; a TO who typed more would find the last rounds refused)."""
+    longest = max(schedule_lengths(event, pods).values(), default=0)
+    if not longest or event.settings.rounds <= longest:
+        return []
+    return [warning("Event", event.settings.cells.get("rounds", ""), rounds_over(longest, event.settings.rounds),
+                    f"Type {longest} in Rounds.")]

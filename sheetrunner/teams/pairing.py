@@ -38,6 +38,7 @@ def pair_teams(event: Event, rules: TeamScoring, round_number: int) -> TeamPairi
     standings = team_standings(built, rules.team_result)
     teams = {team.id: team for team in built.teams}
     paired = swiss().pairer.pair(built.event, standings, compute_history(built.event.rounds), round_number)
+    paired.explain({team.id: team.name for team in built.teams})  # the team-level compromises, in words
     result = TeamPairing(tables=[], byes=[])
     for label, table in enumerate(sorted(paired.tables, key=lambda t: t.number), start=1):
         home, away = (teams[team_id] for team_id in table.player_ids)
