@@ -106,7 +106,7 @@ def match(tmp_path, ruleset, headers, ann, ben):
         ([3, 1], [1, 3])
     rows += [[2, 1, 3, "Cat", *cat, None], [2, 2, 4, "Dan", *dan, None]]
     return make_event(tmp_path / f"{ruleset}.xlsx", ["Ann", "Ben", "Cat", "Dan"], [rows], ruleset=ruleset,
-                      round_headers=headers)
+                      round_headers=headers, total_rounds=3 if ruleset == "pod-round-robin" else 5)  # a pod of 4: 3
 
 
 @pytest.mark.parametrize("ruleset", ["pod-round-robin", "chits-and-cards"])
@@ -330,3 +330,18 @@ def test_the_hall_holds_a_phone_report_to_the_match_typed_once(tmp_path, phones,
         done = state.write_now()
         assert (bool(done.conflicts), done.refused) == (conflict, [])
     assert digest(path) == typed  # the same result is already there; a different one waits for the desk
+
+
+@pytest.mark.parametrize("ann, ben, cell", [
+    (["2-1-1", 0], [None, None], "E2"),     # the row says two things; Ben's blank row took the score's drawn game
+    ([2, 0], ["1-2-1", None], "E3"),        # Ben's score says a drawn game that both rows' Games drawn deny
+])
+def test_a_scores_drawn_games_that_its_own_row_denies_are_said_at_the_score(tmp_path, run, ann, ben, cell):
+    headers = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
+    rows = [[1, 1, 1, "Ann", *ann, None], [1, 2, 2, "Ben", *ben, None]]
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben"], [rows], ruleset="swiss", round_headers=headers,
+                      total_rounds=1)
+    score = ann[0] if cell == "E2" else ben[0]
+    assert run("check", path).stdout.splitlines() == [
+        f"Round 1!{cell}: Table 1: the score {score} typed here has 1 drawn game, but Games drawn says 0. Type 1 under "
+        "Games drawn on both rows, or correct the score.", "1 error(s), 0 warning(s)."]

@@ -100,7 +100,12 @@ class SwissGames(SwissPaired):
     main_score = "match_points"
 
     def check_table(self, table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
-        """The rows must agree (drawn games, a typed match score) before the match itself is judged."""
+        """The rows must agree (drawn games, a typed match score) before the match itself is judged. A score's
+        drawn games are checked first, at the score: a blank row took them from it, so the rows' Games drawn then
+        differ because of the one row that says two things."""
+        said = [problem for seat in table.seats for problem in score_drawn_problem(table, seat, sheet, locate)]
+        if said:
+            return said[:1]
         drawn = [seat.result.get("games_drawn") or 0 for seat in table.seats]
         if len(set(drawn)) != 1:
             return [Problem(sheet, locate("games_drawn", table.seats[-1].row), f"Table {table.number}: Games "
@@ -210,26 +215,27 @@ def check_intentional_draw(table: Table, sheet: str, locate: Locate) -> list[Pro
 
 
 def check_typed_score(table: Table, sheet: str, locate: Locate) -> list[Problem]:
-    """A match score typed in one row (`2-1`) must say what the other cells say: the opponent's games won and
-    the drawn games. The first disagreement of the table is reported, once."""
+    """A match score typed in one row (`2-1`) must give the opponent the games won the opponent's row says (its
+    drawn games: `score_drawn_problem`). The first disagreement of the table is reported, once."""
     first, second = table.seats
     for seat, opponent in ((first, second), (second, first)):
         score = seat.result["games_won"]
-        if not isinstance(score, MatchScore):
-            continue
-        prefix = f"Table {table.number}: the score {score.typed} typed here"
-        says = int(opponent.result["games_won"])
-        if score.opponent != says:
-            return [Problem(sheet, locate("games_won", seat.row), f"{prefix} gives the opponent "
-                            f"{games(score.opponent)} won, but the opponent's row says {says}.",
-                            "The first number is this player's games won, the second the opponent's: correct "
-                            "one of the two rows.")]
-        drawn = seat.result.get("games_drawn") or 0
-        if score.drawn is not None and score.drawn != drawn:
-            return [Problem(sheet, locate("games_won", seat.row), f"{prefix} has {games(score.drawn, 'drawn ')}, but "
-                            f"Games drawn says {drawn}.", f"Type {score.drawn} under Games drawn on both rows, or "
-                            "correct the score.")]
+        if isinstance(score, MatchScore) and score.opponent != (says := int(opponent.result["games_won"])):
+            return [Problem(sheet, locate("games_won", seat.row), f"Table {table.number}: the score {score.typed} "
+                            f"typed here gives the opponent {games(score.opponent)} won, but the opponent's row says "
+                            f"{says}.", "The first number is this player's games won, the second the opponent's: "
+                            "correct one of the two rows.")]
     return []
+
+
+def score_drawn_problem(table: Table, seat: Seat, sheet: str, locate: Locate) -> list[Problem]:
+    """A match score (`2-1-1`, not an intentional draw) typed on a row whose Games drawn says otherwise."""
+    score, drawn = seat.result["games_won"], seat.result.get("games_drawn") or 0
+    if not isinstance(score, MatchScore) or isinstance(score, IntentionalDraw) or score.drawn in (None, drawn):
+        return []
+    return [Problem(sheet, locate("games_won", seat.row), f"Table {table.number}: the score {score.typed} typed here "
+                    f"has {games(score.drawn, 'drawn ')}, but Games drawn says {drawn}.", f"Type {score.drawn} under "
+                    "Games drawn on both rows, or correct the score.")]
 
 
 def check_best_of(table: Table, settings: Settings, sheet: str, locate: Locate) -> list[Problem]:
