@@ -53,6 +53,16 @@ def swiss_played(path, run, strength: list[str] = TEAMS):
     return paired
 
 
+def withdraw(path, team: str, after: int) -> None:
+    """The TO types `after` under Dropped after for every player of the team."""
+    book = openpyxl.load_workbook(path)
+    headers = [cell.value for cell in book["Players"][1]]
+    for row in book["Players"].iter_rows(min_row=2):
+        if row[headers.index("Team")].value == team:
+            row[headers.index("Dropped after")].value = after
+    book.save(path)
+
+
 def team_seeds(path, run) -> list[str]:
     rows = json.loads(run("standings", path, "--teams", "--json", "--no-write").stdout)
     return [row["name"] for row in rows]
@@ -194,12 +204,7 @@ def test_a_cut_of_every_team_still_in_is_allowed_and_a_team_that_withdrew_is_not
     still in after round 3."""
     path = make_event(tmp_path, run, cut=8)
     assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
-    book = openpyxl.load_workbook(path)
-    headers = [cell.value for cell in book["Players"][1]]
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[headers.index("Team")].value == "Heath":
-            row[headers.index("Dropped after")].value = 2
-    book.save(path)
+    withdraw(path, "Heath", after=2)
     assert "Event!B10: Top cut is 8, but only 7 teams are still in after round 3. Type a cut of at most 7 teams, or " \
            "none." in run("check", path).stdout.splitlines()
 
@@ -235,11 +240,6 @@ def test_a_team_that_leaves_once_knocked_out_of_the_cut_still_counted_in_it(tmp_
     path = make_event(tmp_path, run, cut=8)
     swiss_played(path, run)
     play(path, "Top 8")
-    book = openpyxl.load_workbook(path)
-    headers = [cell.value for cell in book["Players"][1]]
-    for row in book["Players"].iter_rows(min_row=2):
-        if row[headers.index("Team")].value == "Heath":
-            row[headers.index("Dropped after")].value = 4
-    book.save(path)
+    withdraw(path, "Heath", after=4)
     assert run("check", path).stdout.splitlines() == ["0 error(s), 0 warning(s)."]
     assert run("pair", path, "--no-reports").stdout.splitlines()[0] == "Top 4: 2 team match(es), 0 team bye(s), on 4 table(s)."
