@@ -245,3 +245,11 @@ def test_results_that_disagree_or_name_the_wrong_player_are_said_at_their_cells(
         "Round 1: warning: 3 of 4 tables have results so far. The standings leave this round out until every result "
         "is in.",
         "3 error(s), 1 warning(s)."]
+
+
+def test_a_card_above_the_number_of_players_is_an_error_at_the_players_name(tmp_path, run):
+    path = make_event(tmp_path / "e.xlsx", [(1, "Ann", None, 1), (2, "Ben", None, 5), (3, "Cat", None, 3)],
+                      ruleset="chits-and-cards", total_rounds=3, player_headers=["ID", "Name", "Team", "Card"])
+    assert run("check", path).stdout.splitlines() == [
+        "Players!B3: Ben's card 5 is above the number of players (3). Cards run from 1 to the number of players.",
+        "1 error(s), 0 warning(s)."]

@@ -248,3 +248,25 @@ def test_a_power_on_two_rows_of_a_board_is_said_at_the_second(tmp_path, run):
     assert result.stdout.splitlines() == [
         "Round 1!B3: Board 1: the seven powers must each appear once: Austria is on two rows, and no row has England. "
         "Give each row of the board a different power.", "1 error(s), 0 warning(s)."]
+
+
+def test_sits_out_lists_rounds_and_a_sit_out_nobody_volunteered_for_is_drawn_and_said(tmp_path, run):
+    """Fifteen players make two boards and one sit-out. `Sits out` reads round numbers separated by commas or
+    semicolons ("2; 1": P05 volunteers for rounds 1 and 2) and refuses anything else at the player's name; with no
+    volunteer the sit-out is drawn among those who sat out least, and the note says so."""
+    players = [(i, f"P{i:02d}", None, {4: "soon", 5: "2; 1"}.get(i)) for i in range(1, 16)]
+    headers = ["ID", "Name", "Team", "Sits out"]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="ndc-diplomacy", total_rounds=2, player_headers=headers)
+    assert run("check", path).stdout.splitlines() == [
+        'Players!B5: Sits out for P04 must list round numbers, found "soon". Type the rounds this player volunteers '
+        "to sit out, e.g. 2 or 1, 3.", "1 error(s), 0 warning(s)."]
+    players[3] = (4, "P04", None, None)
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="ndc-diplomacy", total_rounds=2, player_headers=headers)
+    assert run("pair", path).exit_code == 0
+    assert [row[3::6] for row in round_rows(path, 1) if row[0] == "Sits out"] == [
+        ("P05", "Sits out this round (volunteered).")]
+    path = make_event(tmp_path / "f.xlsx", [(i, f"P{i:02d}", None, None) for i in range(1, 16)],
+                      ruleset="ndc-diplomacy", total_rounds=2, player_headers=headers)
+    assert run("pair", path).exit_code == 0
+    assert [row[9] for row in round_rows(path, 1) if row[0] == "Sits out"] == [
+        "Sits out this round (drawn among those who sat out least)."]

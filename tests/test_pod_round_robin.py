@@ -193,3 +193,17 @@ def test_rounds_beyond_every_pods_round_robin_is_warned_at_its_cell_and_refused_
     assert (refused.exit_code, refused.output.splitlines()[0]) == (
         4, f"Event!B3: {said} Check the roster and the Event settings.")
     assert path.read_bytes() == before
+
+
+def test_a_pod_typed_for_some_starting_players_only_is_an_error_at_each_without_one(tmp_path, run):
+    """Ann, Cat and Fay are typed into pod A, Ben and Dov are not; Eli joins in round 2 with no Pod, which is
+    allowed (a late entry takes a free place by itself)."""
+    players = [(1, "Ann", None, "A", None), (2, "Ben", None, None, None), (3, "Cat", None, "A", None),
+               (4, "Dov", None, None, None), (5, "Eli", None, None, 2), (6, "Fay", None, "A", None)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
+    fix = ("Fill in every player's Pod, or clear the whole column to have pods made evenly (a player who joins after "
+           "round 1 is given a free place by itself).")
+    assert run("check", path).stdout.splitlines() == [
+        f"Players!B3: Ben has no Pod while other players have one. {fix}",
+        f"Players!B5: Dov has no Pod while other players have one. {fix}", "2 error(s), 0 warning(s)."]
