@@ -270,3 +270,14 @@ def test_sits_out_lists_rounds_and_a_sit_out_nobody_volunteered_for_is_drawn_and
     assert run("pair", path).exit_code == 0
     assert [row[9] for row in round_rows(path, 1) if row[0] == "Sits out"] == [
         "Sits out this round (drawn among those who sat out least)."]
+
+
+@pytest.mark.parametrize("system, share", [("draw-size", 50), ("calhamer-draw", 0.5)])
+def test_a_draw_typed_in_the_result_column_is_the_draw_a_draw_scored_system_shares(tmp_path, run, system, share):
+    """France (P3) and Germany (P4) type Draw; Italy and Turkey survive outside it. The two share the board (draw
+    size: 100 / 2; Calhamer: 1 / 2) and every other power scores 0; untyped, all four survivors would share it."""
+    games = reference_board(France=(12, None, "Draw"), Germany=(16, None, "Draw"))
+    path = workbook(tmp_path, [games], **{"Scoring system": system})
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert {row["name"]: row["event_score"] for row in table} == {"P3": share, "P4": share, "P1": 0, "P2": 0,
+                                                                   "P5": 0, "P6": 0, "P7": 0}
