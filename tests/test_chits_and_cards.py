@@ -253,3 +253,20 @@ def test_a_card_above_the_number_of_players_is_an_error_at_the_players_name(tmp_
     assert run("check", path).stdout.splitlines() == [
         "Players!B3: Ben's card 5 is above the number of players (3). Cards run from 1 to the number of players.",
         "1 error(s), 0 warning(s)."]
+
+
+def test_a_match_loss_decides_the_game_for_chits_and_cards_alike(tmp_path, run):
+    """Round 1 as by hand, but A (who won against H) is given a match loss: H wins, takes A's chit and keeps the
+    lower card (1), A ends with H's 8; round 2 is paired on those."""
+    from test_penalties import add_penalties
+
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="chits-and-cards", total_rounds=4,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    assert run("pair", path).exit_code == 0
+    type_results(path, 1, ROUNDS[0][1])
+    add_penalties(path, [(1, "A", "Match loss", None, "tardy")])
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert {r["name"]: (r["chits"], r["card"]) for r in table} == {**AFTER[0], "A": (3, 8), "H": (5, 1)}
+    assert run("pair", path).stdout.splitlines()[1:5] == [
+        "  Table 1: H (Chits 5) v B (Chits 5)", "  Table 2: E (Chits 5) v C (Chits 4)",
+        "  Table 3: F (Chits 4) v D (Chits 3)", "  Table 4: G (Chits 3) v A (Chits 3)"]
