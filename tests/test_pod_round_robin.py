@@ -207,3 +207,20 @@ def test_a_pod_typed_for_some_starting_players_only_is_an_error_at_each_without_
     assert run("check", path).stdout.splitlines() == [
         f"Players!B3: Ben has no Pod while other players have one. {fix}",
         f"Players!B5: Dov has no Pod while other players have one. {fix}", "2 error(s), 0 warning(s)."]
+
+
+def test_a_match_loss_decides_a_pod_game_for_the_opponent(tmp_path, run):
+    """Round 1: Dov beat Cat and Ann beat Ben as typed, but Dov is given a match loss: Cat has the win (3 match
+    points) and Dov the loss, so Dov's opponents' win % is Cat's 100% and Cat's is Dov's 0%, floored at 33%."""
+    from test_penalties import add_penalties
+
+    path = make_event(tmp_path / "e.xlsx", [(i, name, None, "A") for i, name in enumerate(["Ann", "Ben", "Cat", "Dov"], 1)],
+                      ruleset="pod-round-robin", total_rounds=3, player_headers=["ID", "Name", "Team", "Pod"])
+    assert run("pair", path).exit_code == 0
+    rows = round_rows(path, 1)[1:]
+    assert [row[3] for row in rows] == ["Dov", "Cat", "Ann", "Ben"]
+    type_results(path, 1, {row[3]: {"Result": "W" if row[1] == 1 else "L"} for row in rows})
+    add_penalties(path, [(1, "Dov", "Match loss", None, "tardy")])
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(row["name"], row["match_points"], row["opponents_win_pct"]) for row in table] == [
+        ("Ann", 3, 0.33), ("Cat", 3, 0.33), ("Dov", 0, 1), ("Ben", 0, 1)]
