@@ -224,3 +224,11 @@ def test_a_match_loss_decides_a_pod_game_for_the_opponent(tmp_path, run):
     table = json.loads(run("standings", "--json", "--no-write", path).stdout)
     assert [(row["name"], row["match_points"], row["opponents_win_pct"]) for row in table] == [
         ("Ann", 3, 0.33), ("Cat", 3, 0.33), ("Dov", 0, 1), ("Ben", 0, 1)]
+
+
+def test_pods_past_z_are_named_as_spreadsheet_columns_are():
+    """27 pods and more (a 216-player event in pods of 8): after Z comes AA, AB … AZ, BA … ZZ, then AAA."""
+    from sheetrunner.rulesets.pod_schedule import pod_name
+
+    assert [pod_name(index) for index in (0, 25, 26, 27, 51, 52, 701, 702)] == [
+        "A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
