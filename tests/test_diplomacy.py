@@ -281,3 +281,10 @@ def test_a_draw_typed_in_the_result_column_is_the_draw_a_draw_scored_system_shar
     table = json.loads(run("standings", "--json", "--no-write", path).stdout)
     assert {row["name"]: row["event_score"] for row in table} == {"P3": share, "P4": share, "P1": 0, "P2": 0,
                                                                    "P5": 0, "P6": 0, "P7": 0}
+
+
+def test_an_elimination_after_the_end_year_is_said_at_the_eliminated_cell(tmp_path, run):
+    result = run("check", workbook(tmp_path, [reference_board(Austria=(0, 1912, None))]))
+    assert result.stdout.splitlines() == [
+        "Round 1!F2: Board 1: Austria was eliminated in 1912, after the end year. Check the Eliminated and End year "
+        "cells.", "1 error(s), 0 warning(s)."]
