@@ -104,10 +104,10 @@ class PodRoundRobin(Game):
         whose round robin can no longer be completed (a hand edit) is a warning naming the pairs lost; so is a late
         entry in a pod with no free place, at their Pod cell, and Rounds beyond every pod's round robin, at its."""
         pods = self.pods(event)
-        moved = moved_players(event, players_sheet, locate)  # (the rest is worked out only without one: the pods
-        # as typed would be wrong)
-        return late_entries_without_room(event, pods, players_sheet, locate) + (moved or rounds_beyond(event, pods) + [
-            found for pod, members in pods.items() for found in lost_meetings(event, pod, members)])
+        moved = moved_players(event, players_sheet, locate)  # the rest only without one: the pods typed are wrong
+        later = moved or rounds_beyond(event, pods) + [problem for pod, members in pods.items()
+                                                       for problem in lost_meetings(event, pod, members)]
+        return late_entries_without_room(event, pods, players_sheet, locate) + later
 
     random_result = staticmethod(random_win_loss_draw)
 
@@ -232,6 +232,7 @@ def schedule_lengths(event: Event, pods: dict[str, list[int]]) -> dict[str, int]
 
 
 def rounds_over(longest: int, rounds: int) -> str:
+    """What `check` warns and `pair` refuses when Rounds asks for more than the pods play."""
     return (f"Rounds is {rounds}, but every pod's round robin is over after {longest} round{'s' if longest > 1 else ''}"
             f": round {longest + 1} cannot be paired.")
 
