@@ -270,3 +270,27 @@ def test_a_match_loss_decides_the_game_for_chits_and_cards_alike(tmp_path, run):
     assert run("pair", path).stdout.splitlines()[1:5] == [
         "  Table 1: H (Chits 5) v B (Chits 5)", "  Table 2: E (Chits 5) v C (Chits 4)",
         "  Table 3: F (Chits 4) v D (Chits 3)", "  Table 4: G (Chits 3) v A (Chits 3)"]
+
+
+def test_the_table_cards_show_each_players_chits_and_card_as_the_round_starts(tmp_path, run):
+    """Round 1: everyone holds Rounds (4) chits and the card dealt; round 2: the chits and cards after round 1, as
+    worked by hand (AFTER[0])."""
+    import html
+    import re
+
+    path = make_event(tmp_path / "e.xlsx", PLAYERS, ruleset="chits-and-cards", total_rounds=4,
+                      player_headers=["ID", "Name", "Team", "Card"])
+    assert run("pair", path).exit_code == 0
+    type_results(path, 1, ROUNDS[0][1])
+    assert run("pair", path).exit_code == 0
+
+    def seats(number):
+        page = (tmp_path / "e-reports" / f"round-{number}" / "table_cards.html").read_text(encoding="utf-8")
+        words = re.sub(r"\s+", " ", html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", page, flags=re.S)))
+        return re.findall(r"Table (\d) Player Chits Card (\w) (\d) (\d) (\w) (\d) (\d)", words)
+
+    assert seats(1) == [("1", "A", "4", "1", "H", "4", "8"), ("2", "B", "4", "2", "G", "4", "7"),
+                        ("3", "C", "4", "3", "F", "4", "6"), ("4", "D", "4", "4", "E", "4", "5")]
+    after = {name: (str(chits), str(card)) for name, (chits, card) in AFTER[0].items()}
+    assert [(a, *after[a], b, *after[b]) for _, a, _, _, b, _, _ in seats(2)] == [row[1:] for row in seats(2)]
+    assert [row[1] + row[4] for row in seats(2)] == ["AB", "EC", "FD", "GH"]
