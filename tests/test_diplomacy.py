@@ -288,3 +288,30 @@ def test_an_elimination_after_the_end_year_is_said_at_the_eliminated_cell(tmp_pa
     assert result.stdout.splitlines() == [
         "Round 1!F2: Board 1: Austria was eliminated in 1912, after the end year. Check the Eliminated and End year "
         "cells.", "1 error(s), 0 warning(s)."]
+
+
+def test_a_sit_out_scores_the_mean_of_the_players_boards(tmp_path, run):
+    """Three rounds of one board: P8 sits out round 1 and plays two boards, P1 plays round 1 and sits out two. With
+    `Sit-out score` 0 an event score is the boards' sum over 3; with `mean` each sit-out is the mean of the
+    player's own boards, so P8's event score is half their two boards' sum (1.5 times the first) and P1's is their
+    one board (3 times)."""
+    def board(names, centres, end):
+        return [(name, power, count, None if count else 1905, None, None, end)
+                for name, power, count in zip(names, POWERS, centres)]
+
+    def sits_out(name):
+        return [["Sits out", None, None, name] + [None] * 6]
+
+    rounds = [rows_for({1: board([f"P{i}" for i in range(1, 8)], [10, 8, 6, 5, 3, 2, 0], 1908)}) + sits_out("P8"),
+              rows_for({1: board([f"P{i}" for i in range(2, 9)], [9, 7, 6, 5, 4, 3, 0], 1908)}) + sits_out("P1"),
+              rows_for({1: board([f"P{i}" for i in range(8, 1, -1)], [12, 6, 6, 4, 3, 2, 1], 1909)}) + sits_out("P1")]
+    scores = {}
+    for setting in ("mean", 0):
+        path = make_event(tmp_path / f"{setting}.xlsx", [(i, f"P{i}", None) for i in range(1, 9)], rounds,
+                          ruleset="ndc-diplomacy", total_rounds=3, round_headers=HEADERS,
+                          settings={"Sit-out score": setting})
+        scores[setting] = {row["name"]: row["event_score"] for row in
+                           json.loads(run("standings", "--json", "--no-write", path).stdout)}
+    assert scores["mean"]["P8"] == pytest.approx(1.5 * scores[0]["P8"], abs=1e-5)
+    assert scores["mean"]["P1"] == pytest.approx(3 * scores[0]["P1"], abs=1e-5)
+    assert all(scores["mean"][f"P{i}"] == scores[0][f"P{i}"] for i in range(2, 8))  # nobody else sat out
