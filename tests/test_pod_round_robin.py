@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from builder import make_event, round_rows, type_results
+from builder import edit_players, make_event, round_rows, type_results
 
 from sheetrunner.model.event import SeatScore
 from sheetrunner.pairing.round_robin import circle_schedule
@@ -232,3 +232,18 @@ def test_pods_past_z_are_named_as_spreadsheet_columns_are():
 
     assert [pod_name(index) for index in (0, 25, 26, 27, 51, 52, 701, 702)] == [
         "A", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
+
+
+def test_a_player_whose_scheduled_opponent_dropped_has_a_bye_and_the_rest_of_the_pod_plays(tmp_path, run):
+    """A pod of six; Ben drops after round 1. Round 2's schedule has Ben v Cat first, then Fay v Dov and Eli v Ann:
+    Cat gets the bye and the other two games are played."""
+    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay"]
+    path = make_event(tmp_path / "e.xlsx", [(i, name, None, "A", None) for i, name in enumerate(names, 1)],
+                      ruleset="pod-round-robin", total_rounds=5,
+                      player_headers=["ID", "Name", "Team", "Pod", "Dropped after"])
+    assert run("pair", path).exit_code == 0
+    type_results(path, 1, {row[3]: {"Result": "W" if row[1] == 1 else "L"} for row in round_rows(path, 1)[1:]})
+    edit_players(path, {"Ben": {"Dropped after": 1}})
+    assert run("pair", path).stdout.splitlines()[:5] == [
+        "Round 2: 2 table(s), 1 bye(s).", "  Table 1: Eli (MP 3) v Ann (MP 3)", "  Table 2: Fay (MP 0) v Dov (MP 0)",
+        "  Bye: Cat (MP 0)", "Compromises: none."]
