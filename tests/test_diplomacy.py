@@ -315,3 +315,22 @@ def test_a_sit_out_scores_the_mean_of_the_players_boards(tmp_path, run):
     assert scores["mean"]["P8"] == pytest.approx(1.5 * scores[0]["P8"], abs=1e-5)
     assert scores["mean"]["P1"] == pytest.approx(3 * scores[0]["P1"], abs=1e-5)
     assert all(scores["mean"][f"P{i}"] == scores[0][f"P{i}"] for i in range(2, 8))  # nobody else sat out
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), draw_rate=st.sampled_from([0.0, 0.2]))
+def test_every_board_the_simulator_draws_passes_the_boards_own_checks(seed, draw_rate):
+    """`simulate` plays Diplomacy boards drawn by `random_result`: each must be a board a TO could type, one that
+    `check_table` accepts (at most 34 centres, a solo at 18 or more, nobody else at 18, the eliminated on none,
+    one end year)."""
+    rng = random.Random(seed)
+    players = tuple(range(1, 8))
+    strength = {pid: rng.gauss(0, 1) for pid in players}
+    table = Table(1, tuple(Seat(pid, power, {}) for pid, power in zip(players, POWERS)))
+    drawn = RULES.game.random_result(table, rng, strength, draw_rate)
+    board = Table(1, tuple(Seat(seat.player_id, seat.seat, drawn[seat.player_id], row=index)
+                           for index, seat in enumerate(table.seats, start=2)))
+    settings_ = event_settings(seed % 1000)
+    assert RULES.game.check_table(board, settings_, "Round 1", lambda key, row: f"{key}{row}") == []
+    assert sum(result["centres"] for result in drawn.values()) <= 34
+    assert {result["end_year"] for result in drawn.values()} <= set(range(1906, 1911))
