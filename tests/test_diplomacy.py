@@ -334,3 +334,14 @@ def test_every_board_the_simulator_draws_passes_the_boards_own_checks(seed, draw
     assert RULES.game.check_table(board, settings_, "Round 1", lambda key, row: f"{key}{row}") == []
     assert sum(result["centres"] for result in drawn.values()) <= 34
     assert {result["end_year"] for result in drawn.values()} <= set(range(1906, 1911))
+
+
+def test_win_percentage_and_centres_typed_as_tiebreakers_read_each_boards_outcome(tmp_path, run):
+    """Tiebreakers `event_score, win_pct, centres` (both fit Diplomacy): Germany's solo is a won game (100%), a
+    survivor's board a draw (a third of a win), an eliminated power's a loss; Centres adds up the centres typed."""
+    games = reference_board(Germany=(18, None, "Solo"), France=(10, None, None))
+    path = workbook(tmp_path, [games], **{"Tiebreakers": "event_score, win_pct, centres"})
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(row["name"], row["win_pct"], row["centres"]) for row in table] == [
+        ("P4", 1, 18), ("P3", 0.333333, 10), ("P5", 0.333333, 4), ("P7", 0.333333, 2), ("P6", 0, 0), ("P2", 0, 0),
+        ("P1", 0, 0)]
