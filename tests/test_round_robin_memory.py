@@ -297,3 +297,17 @@ def test_two_pods_half_swapped_cannot_tell_where_anyone_belongs_and_names_whom_e
         f"Players!D8: Gus is in pod B but played Fay and Eli of pod A: {fix}",
         f"Players!D9: Hal is in pod B but played Eli and Fay of pod A: {fix}",
         "8 error(s), 0 warning(s)."]
+
+
+def test_two_late_entries_for_an_odd_pods_one_free_place_are_each_warned(tmp_path, run):
+    """Pod A starts with three (one bye place, a free place for one late entry); Dov and Eli both join it in round 2."""
+    players = [(1, "Ann", None, "A", None), (2, "Ben", None, "A", None), (3, "Cat", None, "A", None),
+               (4, "Dov", None, "A", 2), (5, "Eli", None, "A", 2)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
+    why = ("pod A started with 3 players, so it has one free place for 2 late entries: a round robin's schedule is "
+           "fixed when it starts. Type under Pod a pod that started with an odd number of players and has no late "
+           "entry yet, or remove the late entry.")
+    assert run("check", path).stdout.splitlines() == [f"Players!D5: warning: Dov joins in round 2, but {why}",
+                                                      f"Players!D6: warning: Eli joins in round 2, but {why}",
+                                                      "0 error(s), 2 warning(s)."]
