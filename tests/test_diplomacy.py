@@ -345,3 +345,11 @@ def test_win_percentage_and_centres_typed_as_tiebreakers_read_each_boards_outcom
     assert [(row["name"], row["win_pct"], row["centres"]) for row in table] == [
         ("P4", 1, 18), ("P3", 0.333333, 10), ("P5", 0.333333, 4), ("P7", 0.333333, 2), ("P6", 0, 0), ("P2", 0, 0),
         ("P1", 0, 0)]
+
+
+def test_a_player_who_sat_out_every_round_scores_0_by_the_mean_of_no_boards(tmp_path, run):
+    rows = rows_for(reference_board()) + [["Sits out", None, None, "P8"] + [None] * 6]
+    path = make_event(tmp_path / "e.xlsx", [(i, f"P{i}", None) for i in range(1, 9)], [rows], ruleset="ndc-diplomacy",
+                      total_rounds=1, round_headers=HEADERS, settings={"Sit-out score": "mean"})
+    table = {row["name"]: row["event_score"] for row in json.loads(run("standings", "--json", "--no-write", path).stdout)}
+    assert table["P8"] == 0
