@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
+from builder import make_event
 
 from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.model.options import COMMON_OPTIONS
@@ -180,3 +182,15 @@ def test_rematches_avoided_even_when_allowed_if_it_costs_nothing(allow):
     pairs = {tuple(sorted(t.player_ids)) for t in plan.pairing.tables}
     assert not pairs & {(1, 2), (3, 4)}
     assert len(pairs) == 2
+
+
+def test_head_to_head_ranks_by_the_tournament_points_of_the_games_between_the_tied(tmp_path, run):
+    """Ben beat Ann 5-1 in their one game. Tiebreakers `head_to_head, random`: Ben's TP from that game put him first.
+    With `random` alone the seeded draw (seed 1) puts Ann first, so the head-to-head is what decides."""
+    def order(tiebreakers):
+        path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben"], [[(1, "Ann", 1, 0), (1, "Ben", 5, 0)]],
+                          ruleset="swiss-tp", total_rounds=1, seed=1, settings={"Tiebreakers": tiebreakers})
+        return [row["name"] for row in json.loads(run("standings", "--json", "--no-write", path).stdout)]
+
+    assert order("random") == ["Ann", "Ben"]
+    assert order("head_to_head, random") == ["Ben", "Ann"]
