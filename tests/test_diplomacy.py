@@ -353,3 +353,15 @@ def test_a_player_who_sat_out_every_round_scores_0_by_the_mean_of_no_boards(tmp_
                       total_rounds=1, round_headers=HEADERS, settings={"Sit-out score": "mean"})
     table = {row["name"]: row["event_score"] for row in json.loads(run("standings", "--json", "--no-write", path).stdout)}
     assert table["P8"] == 0
+
+
+@pytest.mark.parametrize("rule, together", [("always", False), ("round 1 only", False), ("never", True)])
+def test_keep_teams_apart_decides_whether_team_mates_share_a_board(tmp_path, run, rule, together):
+    """Fourteen players make two boards; P01 and P02 are both North. Seed 1 draws them onto one board unless Keep
+    teams apart keeps them apart (in round 1 for "round 1 only")."""
+    players = [(i, f"P{i:02d}", "North" if i in (1, 2) else None) for i in range(1, 15)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="ndc-diplomacy", total_rounds=2, seed=1,
+                      settings={"Keep teams apart": rule})
+    assert run("pair", path).exit_code == 0
+    boards = {row[3]: row[0] for row in round_rows(path, 1)[1:]}
+    assert (boards["P01"] == boards["P02"]) is together
