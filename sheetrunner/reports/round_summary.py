@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ..model.event import BYE, Round, Table, label_order
 from ..model.numbers import shown_number
 from ..pairing import Pairing
+from ..rules.tournament import names_of
 from ..scoring.standings import Standings
 from ..workbook.layout import PLAYERS_SHEET
 from ..workbook.xlsx.files import backup_path
@@ -30,7 +31,7 @@ TEAM_BYE_NOTE = "Team bye: "  # and a team bye on each of its players (said once
 
 def round_summary(result: Any) -> list[str]:
     """The heading, then the tables (or team matches; after --redo, what changed), then the compromises."""
-    names = {player.id: player.name for player in result.event.players}
+    names = names_of(result.event)
     replaced = replaced_round(result)
     lines = [heading(result, replaced is not None)]
     if replaced is not None:
