@@ -294,3 +294,20 @@ def test_the_table_cards_show_each_players_chits_and_card_as_the_round_starts(tm
     after = {name: (str(chits), str(card)) for name, (chits, card) in AFTER[0].items()}
     assert [(a, *after[a], b, *after[b]) for _, a, _, _, b, _, _ in seats(2)] == [row[1:] for row in seats(2)]
     assert [row[1] + row[4] for row in seats(2)] == ["AB", "EC", "FD", "GH"]
+
+
+def test_a_dropped_player_and_an_added_soft_score_in_the_standings(tmp_path, run):
+    """D drops after round 1; Painting is added to Chits (A and C painted 2). After 003's round 1 (`AFTER`): A
+    5 + 2 = 7 chits, C 4 + 2 = 6; D is marked dropped; the Swiss columns beside are the games' alone."""
+    players = [(i, name, None, card, 2 if name in "AC" else None, 1 if name == "D" else None)
+               for i, name, _, card in PLAYERS]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=4,
+                      player_headers=["ID", "Name", "Team", "Card", "Painting", "Dropped after"],
+                      settings={"Soft scores": "Painting (add)"})
+    assert run("pair", path).exit_code == 0
+    type_results(path, 1, ROUNDS[0][1])
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(row["name"], row["chits"], row["card"], row["match_points"], row["swiss_rank"], row["dropped"])
+            for row in table] == [
+        ("A", 7, 1, 3, 1, False), ("C", 6, 3, 1, 4, False), ("B", 5, 2, 3, 1, False), ("E", 5, 4, 3, 1, False),
+        ("F", 4, 6, 1, 4, False), ("D", 3, 5, 0, 6, True), ("G", 3, 7, 0, 6, False), ("H", 3, 8, 0, 6, False)]

@@ -240,14 +240,33 @@ def test_no_repeat_power_when_avoidable(played_before, seed):
     assert sorted(chosen.values()) == sorted(POWERS) and repeats == fewest
 
 
-def test_a_power_on_two_rows_of_a_board_is_said_at_the_second(tmp_path, run):
-    """England's row typed Austria: the board has Austria twice and no England."""
+@pytest.mark.parametrize("typed, said", [
+    ({2: "Austria"}, "B3: Board 1: the seven powers must each appear once: Austria is on two rows, and no row has "
+                     "England. Give each row of the board a different power."),
+    ({5: "Germany", 6: "Germany"}, "B6: Board 1: the seven powers must each appear once: Germany is on two rows, and "
+                                   "no row has Italy, Russia. Give each row of the board a different power."),
+    ({5: None}, "B6: Board 1: the seven powers must each appear once: this row has none, and no row has Italy. Give "
+                "each row of the board a different power."),
+    ({5: "Itlay"}, 'B6: Power needs one of Austria, England, France, Germany, Italy, Russia, Turkey, found "Itlay". '
+                   "Type one of the seven powers."),
+])
+def test_a_power_on_two_rows_blank_or_misspelt_is_said_once_at_its_row(tmp_path, run, typed, said):
+    """England's row (3) typed Austria; Italy's and Russia's (6, 7) Germany, said at the first repeat; Italy's row
+    blank; Italy misspelt (the Power column's own check says it, and the board nothing more)."""
     games = reference_board()
-    games[1][1] = ("P2", "Austria", 0, 1906, None, None, 1910)
+    for index, power in typed.items():
+        games[1][index - 1] = (games[1][index - 1][0], power, *games[1][index - 1][2:])
     result = run("check", workbook(tmp_path, [games]))
-    assert result.stdout.splitlines() == [
-        "Round 1!B3: Board 1: the seven powers must each appear once: Austria is on two rows, and no row has England. "
-        "Give each row of the board a different power.", "1 error(s), 0 warning(s)."]
+    assert result.stdout.splitlines() == [f"Round 1!{said}", "1 error(s), 0 warning(s)."]
+
+
+def test_end_years_that_differ_are_listed(tmp_path, run):
+    games = reference_board()
+    for index, year in ((4, 1908), (5, 1909)):
+        games[1][index] = (*games[1][index][:6], year)
+    assert run("check", workbook(tmp_path, [games])).stdout.splitlines() == [
+        "Round 1!I2: Board 1: End year must be typed, and the same on every row (found 1908, 1909, 1910). Type the "
+        "last completed game year of this board, e.g. 1910.", "1 error(s), 0 warning(s)."]
 
 
 def test_sits_out_lists_rounds_and_a_sit_out_nobody_volunteered_for_is_drawn_and_said(tmp_path, run):
@@ -365,3 +384,22 @@ def test_keep_teams_apart_decides_whether_team_mates_share_a_board(tmp_path, run
     assert run("pair", path).exit_code == 0
     boards = {row[3]: row[0] for row in round_rows(path, 1)[1:]}
     assert (boards["P01"] == boards["P02"]) is together
+
+
+def test_a_sit_out_in_win_percentage_opponents_win_percentage_and_centres(tmp_path, run):
+    """Germany (P4) solos, France (P3) survives on 10 centres, P8 sits out (`Sit-out score` 5). Win % counts a
+    sit-out as the round's bye (a win: the tiebreaker's own rule), it has no opponents and holds no centres.
+    Opponents' win % by hand, each opponent floored at 33%: the board's floored win % add up to 1 + 3 x 1/3 (the
+    survivors) + 3 x 0.33 (the eliminated) = 2.99, and a player's is that less their own, over the six others."""
+    rows = rows_for(reference_board(Germany=(18, None, "Solo"), France=(10, None, None)))
+    rows += [["Sits out", None, None, "P8"] + [None] * 6]
+    path = make_event(tmp_path / "e.xlsx", [(i, f"P{i}", None) for i in range(1, 9)], [rows],
+                      ruleset="ndc-diplomacy", total_rounds=2, round_headers=HEADERS,
+                      settings={"Sit-out score": 5, "Tiebreakers": "event_score, win_pct, opponents_win_pct, centres"})
+    table = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    survivor, eliminated = round(float((F(299, 100) - F(1, 3)) / 6), 6), round(float((F(299, 100) - F(33, 100)) / 6), 6)
+    assert [(row["name"], row["event_score"], row["win_pct"], row["opponents_win_pct"], row["centres"])
+            for row in table] == [
+        ("P4", 100, 1, round(float((F(299, 100) - 1) / 6), 6), 18), ("P8", 5, 1, 0, 0),
+        ("P3", 1, 0.333333, survivor, 10), ("P5", 1, 0.333333, survivor, 4), ("P7", 1, 0.333333, survivor, 2),
+        ("P6", 0.7, 0, eliminated, 0), ("P2", 0.5, 0, eliminated, 0), ("P1", 0.4, 0, eliminated, 0)]

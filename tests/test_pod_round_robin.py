@@ -247,3 +247,35 @@ def test_a_player_whose_scheduled_opponent_dropped_has_a_bye_and_the_rest_of_the
     assert run("pair", path).stdout.splitlines()[:5] == [
         "Round 2: 2 table(s), 1 bye(s).", "  Table 1: Eli (MP 3) v Ann (MP 3)", "  Table 2: Fay (MP 0) v Dov (MP 0)",
         "  Bye: Cat (MP 0)", "Compromises: none."]
+
+
+def test_a_dropped_player_and_an_added_soft_score_in_a_pods_standings(tmp_path, run):
+    """Painting is added to MP, inside the pod as overall: Tino (2 painted) 6 + 2 = 8 after two rounds; Jorge,
+    who drops after round 2, is marked dropped."""
+    players = [(i, name, None, "A", 2 if name.startswith("Tino") else None, 2 if name.startswith("Jorge") else None)
+               for i, name in enumerate(NAMES.values(), start=1)]
+    path = make_event(tmp_path / "e.xlsx", players, [SAMPLES.pod_round_rows(r) for r in POD_ROUNDS[:2]],
+                      ruleset="pod-round-robin", total_rounds=7, round_headers=HEADERS, settings={
+                          "Soft scores": "Painting (add)"},
+                      player_headers=["ID", "Name", "Team", "Pod", "Painting", "Dropped after"])
+    rows = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(r["name"].split()[0], r["match_points"], r["dropped"]) for r in rows] == [
+        ("Tino", 8, False), ("Scott", 6, False), ("Mariano", 3, False), ("Jorge", 3, True), ("Derek", 3, False),
+        ("Andy", 3, False), ("Bernie", 0, False)]
+
+
+def test_a_finished_pod_ranks_past_opponents_win_pct_even_when_a_soft_score_ties_unequal_records(tmp_path, run):
+    """Once everyone has met, OWP is left out (002). Painting 3 lifts Jorge (3 wins, 9 MP) to the 12 MP of Andy,
+    Derek and Bernie (4 wins each): his OWP is the highest of the four (his own low win % is the one left out of
+    it), so OWP would put him first of them; win resistance puts him last (8, under 12, 11 and 9)."""
+    players = [(i, name, None, "A", 3 if name.startswith("Jorge") else None)
+               for i, name in enumerate(NAMES.values(), start=1)]
+    path = make_event(tmp_path / "e.xlsx", players, [SAMPLES.pod_round_rows(r) for r in POD_ROUNDS],
+                      ruleset="pod-round-robin", total_rounds=7, round_headers=HEADERS,
+                      player_headers=["ID", "Name", "Team", "Pod", "Painting"], settings={"Soft scores": "Painting (add)"})
+    rows = json.loads(run("standings", "--json", "--no-write", path).stdout)
+    assert [(r["name"].split()[0], r["match_points"], r["win_resistance"]) for r in rows] == [
+        ("Scott", 18, 18), ("Tino", 15, 13), ("Andy", 12, 12), ("Derek", 12, 11), ("Bernie", 12, 9), ("Jorge", 12, 8),
+        ("Mariano", 6, 3)]
+    owp = {r["name"].split()[0]: r["opponents_win_pct"] for r in rows}
+    assert owp["Jorge"] > owp["Andy"] == owp["Derek"] == owp["Bernie"]

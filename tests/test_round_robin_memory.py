@@ -311,3 +311,31 @@ def test_two_late_entries_for_an_odd_pods_one_free_place_are_each_warned(tmp_pat
     assert run("check", path).stdout.splitlines() == [f"Players!D5: warning: Dov joins in round 2, but {why}",
                                                       f"Players!D6: warning: Eli joins in round 2, but {why}",
                                                       "0 error(s), 2 warning(s)."]
+
+
+def test_late_entries_in_two_pods_without_room_are_each_warned(tmp_path, run):
+    """Pods A and B start with four each (no free place); Ida joins A and Jon joins B in round 2: one warning each,
+    the first pod's kept beside the second's."""
+    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon"]
+    players = [(i, name, None, "AB"[(i - 1) // 4] if i <= 8 else "AB"[i - 9], 2 if i > 8 else None)
+               for i, name in enumerate(names, start=1)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
+    fix = ("a round robin's schedule is fixed when it starts. Type under Pod a pod that started with an odd number of "
+           "players and has no late entry yet, or remove the late entry.")
+    assert run("check", path).stdout.splitlines() == [
+        f"Players!D10: warning: Ida joins in round 2, but pod A started with 4 players, so it has no free place for 1 "
+        f"late entry: {fix}",
+        f"Players!D11: warning: Jon joins in round 2, but pod B started with 4 players, so it has no free place for 1 "
+        f"late entry: {fix}",
+        "0 error(s), 2 warning(s)."]
+
+
+def test_rounds_beyond_pods_of_two_says_one_round(tmp_path, run):
+    """Pods of two play one round: Rounds 2 is warned in the singular, and round 2 is refused at the Rounds cell."""
+    path = make_event(tmp_path / "e.xlsx", [(1, "Ann", None, "A"), (2, "Ben", None, "A"), (3, "Cat", None, "B"),
+                                            (4, "Dov", None, "B")],
+                      ruleset="pod-round-robin", total_rounds=2, player_headers=["ID", "Name", "Team", "Pod"])
+    assert run("check", path).stdout.splitlines() == [
+        "Event!B3: warning: Rounds is 2, but every pod's round robin is over after 1 round: round 2 cannot be paired. "
+        "Type 1 in Rounds.", "0 error(s), 1 warning(s)."]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sheetrunner.model.event import Event, Player, Round, Seat, Settings, Table
 from sheetrunner.rulesets import all_rulesets
-from sheetrunner.rulesets.pod_memory import groups_played, moved_players, names_text, opponents_played
+from sheetrunner.rulesets.pod_memory import groups_played, lost_warning, moved_players, names_text, opponents_played
 from sheetrunner.rulesets.pod_schedule import played_meetings
 
 RULES = all_rulesets()["pod-round-robin"]
@@ -82,3 +82,16 @@ def test_a_late_entry_placed_in_another_pod_than_they_played_in_is_told_to_type_
 def test_a_whole_pod_renamed_is_no_move():
     played = event({1: "C", 2: "C", 3: "B", 4: "B"}, Round(1, (game(1, 1, 2), game(2, 3, 4))))
     assert moved_players(played, "Players", locate) == []
+
+
+def test_pairs_lost_in_two_rounds_are_one_warning_at_the_first_lost_players_row():
+    """Ann and Dan never meet in round 2, Ben and Eve in round 3: one warning naming both rounds and their two
+    tables, at the higher of Ann's and Dan's rows in round 2 (Ann's, A3; Ben sits above her, at A2)."""
+    rounds = (Round(1, (game(1, 1, 2), game(2, 3, 4))), Round(2, (game(1, 2, 1), game(2, 4, 3)), "Round 2"),
+              Round(3, (game(1, 2, 3), game(2, 5, 6)), "Round 3"))
+    played = event({pid: "A" for pid in range(1, 7)}, *rounds)
+    assert str(lost_warning(played, "A", {2: [(1, 4)], 3: [(2, 5)]})) == (
+        "Round 2!A3: warning: Pod A's round robin can no longer be completed: Ann and Dan, Ben and Eve never meet, "
+        "because rounds 2 (tables 1 and 2) and 3 (tables 1 and 2) were changed by hand and the rounds left cannot "
+        "be rearranged to make up for it. If the round has no results yet, `pair --redo` pairs it again as "
+        "scheduled; otherwise these games are not played, and opponents' win % counts to the end.")

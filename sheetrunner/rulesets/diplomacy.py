@@ -139,11 +139,13 @@ class Diplomacy(Game):
             problems.append(Problem(sheet, cell, f"{board}: {message}", hint))
 
         powers = [seat.seat for seat in table.seats]
-        if sorted(powers, key=str) != sorted(POWERS):  # seven rows (said before), each one of the seven powers
-            again = next(seat for index, seat in enumerate(table.seats) if seat.seat in powers[:index])
-            missing = ", ".join(str(power) for power in POWERS if power not in powers)
-            problem(locate("seat", again.row), f"the seven powers must each appear once: {again.seat} is on two "
-                    f"rows, and no row has {missing}.", "Give each row of the board a different power.")
+        wrong = [seat for index, seat in enumerate(table.seats)
+                 if not seat.seat or (seat.seat in POWERS and seat.seat in powers[:index])]
+        if wrong:  # (seven rows, said before; a power that is none of the seven is said by its column's check)
+            which = f"{wrong[0].seat} is on two rows" if wrong[0].seat else "this row has none"
+            missing = ", ".join(power for power in POWERS if power not in powers)
+            problem(locate("seat", wrong[0].row), f"the seven powers must each appear once: {which}, and no row has "
+                    f"{missing}.", "Give each row of the board a different power.")
         centres = sum(seat.result["centres"] for seat in table.seats)
         if centres > TOTAL_CENTRES:
             problem(locate("centres", table.seats[0].row),

@@ -148,13 +148,14 @@ def lost_meetings(event: Event, pod: str, members: list[int]) -> list[Problem]:
 
 
 def lost_warning(event: Event, pod: str, lost: dict[int, list[tuple[int, int]]]) -> Problem:
-    """One warning per pod, at the first round changed by hand: the pairs lost and the tables they sat at."""
+    """One warning per pod, at the first round changed by hand: the pairs lost and the tables they sat at (always
+    two or more: the two of a pair that did not meet sat at two tables)."""
     rounds = {round_.number: round_ for round_ in event.rounds}
     pairs = ", ".join(names(event, list(pair)) for number in sorted(lost) for pair in lost[number])
     changed = []
     for number in sorted(lost):
         labels = sorted({str(seated_at(rounds[number], pid).number) for pair in lost[number] for pid in pair})
-        changed.append(f"{number} (table{'s' if len(labels) > 1 else ''} {names_text(labels)})")
+        changed.append(f"{number} (tables {names_text(labels)})")
     which = f"round {changed[0]} was" if len(changed) == 1 else f"rounds {names_text(changed)} were"
     first = rounds[min(lost)]
     row = min(seat.row for pair in lost[min(lost)] for pid in pair for seat in seated_at(first, pid).seats
