@@ -245,7 +245,7 @@ def test_no_repeat_power_when_avoidable(played_before, seed):
                      "England. Give each row of the board a different power."),
     ({5: "Germany", 6: "Germany"}, "B6: Board 1: the seven powers must each appear once: Germany is on two rows, and "
                                    "no row has Italy, Russia. Give each row of the board a different power."),
-    ({5: None}, "B6: Board 1: the seven powers must each appear once: this row has none, and no row has Italy. Give "
+    ({5: None}, "B6: Board 1: the seven powers must each appear once: this row has no power, and no row has Italy. Give "
                 "each row of the board a different power."),
     ({5: "Itlay"}, 'B6: Power needs one of Austria, England, France, Germany, Italy, Russia, Turkey, found "Itlay". '
                    "Type one of the seven powers."),

@@ -141,8 +141,8 @@ class Diplomacy(Game):
         powers = [seat.seat for seat in table.seats]
         wrong = [seat for index, seat in enumerate(table.seats)
                  if not seat.seat or (seat.seat in POWERS and seat.seat in powers[:index])]
-        if wrong:  # (seven rows, said before; a power that is none of the seven is said by its column's check)
-            which = f"{wrong[0].seat} is on two rows" if wrong[0].seat else "this row has none"
+        if wrong:  # (seven rows, said before; a power none of the seven is said at its cell, and the board not judged)
+            which = f"{wrong[0].seat} is on two rows" if wrong[0].seat else "this row has no power"
             missing = ", ".join(power for power in POWERS if power not in powers)
             problem(locate("seat", wrong[0].row), f"the seven powers must each appear once: {which}, and no row has "
                     f"{missing}.", "Give each row of the board a different power.")

@@ -129,6 +129,7 @@ class RoundReader:
         self._by_name: dict[str, Player] | None = None
         self.row_counts: dict[Any, int] = {}
         self.not_playing_at: list[int] = []  # where in `problems` a seated player who does not play is reported
+        self.refused_seats: set[int] = set()  # rows whose seat cell was refused: their game is judged once fixed
         self.unreadable: Problem | None = None  # why the headers cannot be read, when they cannot
 
     @property
@@ -206,7 +207,10 @@ class RoundReader:
             self.reader.typed("seat", row, values)  # a bye's seat is not read, but an error in it is still said
             return table, Seat(player.id, 0, {key: None for key in result}, self._note(row, values), row,
                                self._marks(row, values))
-        seat_number = self.reader.read("seat", row, values) or 0
+        seat_number = self.reader.read("seat", row, values, INVALID)
+        if seat_number is INVALID:  # said at its cell
+            self.refused_seats.add(row)
+        seat_number = 0 if seat_number is INVALID else seat_number or 0
         return table, Seat(player.id, seat_number, result, self._note(row, values), row, self._marks(row, values))
 
     def _marks(self, row: int, values: tuple) -> dict[str, str]:
@@ -331,7 +335,8 @@ class RoundReader:
             return table
         if len(table.seats) < rows or not any(seat.has_result for seat in table.seats):
             return table  # a row whose player could not be read has its own problem; judge the game once it is fixed
-        invalid = any(v is INVALID for seat in table.seats for v in seat.result.values())
+        invalid = any(v is INVALID for seat in table.seats for v in seat.result.values()) or any(
+            seat.row in self.refused_seats for seat in table.seats)
         if not invalid:
             table, disagree = self.ruleset.game.complete_table(table, self.settings, self.sheet.name, self.reader.cell,
                                                           self.names)
