@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import pickle
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,6 +17,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 from builder import make_event
+
+from sheetrunner.hall.snapshot import read_snapshot
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
 TABLE_HEADERS = ("Table", "Match", "Game", "Board")
@@ -345,3 +348,21 @@ def test_a_scores_drawn_games_that_its_own_row_denies_are_said_at_the_score(tmp_
     assert run("check", path).stdout.splitlines() == [
         f"Round 1!{cell}: Table 1: the score {score} typed here has 1 drawn game, but Games drawn says 0. Type 1 under "
         "Games drawn on both rows, or correct the score.", "1 error(s), 0 warning(s)."]
+
+
+GAMES = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
+
+
+@pytest.mark.parametrize("ruleset, headers, ann, key, kind, value", [
+    ("swiss-tp", TP, ["4-1", "2-3"], "op", "MatchScore", 4),
+    ("swiss", GAMES, ["2-1-1", None], "games_won", "MatchScore", 2),
+    ("swiss", GAMES, ["ID", None], "games_won", "IntentionalDraw", 0)])
+def test_a_score_typed_as_the_slip_reads_crosses_to_the_hall_servers_process(tmp_path, ruleset, headers, ann, key,
+                                                                            kind, value):
+    """The hall's writer process reads the workbook and pickles the event to the server's process: a typed match
+    score or intentional draw (an int carrying what was typed) must come back whole, not fail to unpickle."""
+    snapshot = read_snapshot(match(tmp_path, ruleset, headers, ann, [None, None]))
+    back = pickle.loads(pickle.dumps(snapshot))
+    assert back.event == snapshot.event
+    typed = back.event.rounds[0].tables[0].seats[0].result[key]
+    assert (type(typed).__name__, typed, typed.typed) == (kind, value, ann[0])

@@ -189,6 +189,11 @@ class MatchScore(int):
         score.opponent, score.drawn, score.typed = opponent, drawn, typed
         return score
 
+    def __getnewargs__(self) -> tuple[int, int, int | None, str]:  # type: ignore[override]
+        """What pickling hands `__new__` again (int's would be the games won alone): the hall's writer process
+        sends the event it read, typed scores and intentional draws included, to the server's process."""
+        return int(self), self.opponent, self.drawn, self.typed
+
 
 class IntentionalDraw(MatchScore):
     """An intentional draw (MTR 2.4: the players agree to draw the match, and it is reported 0-0-3), typed `ID`

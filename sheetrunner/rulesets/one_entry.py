@@ -161,12 +161,3 @@ def check_scores(table: Table, columns: tuple[Any, ...], sheet: str, locate: Loc
                                 f"row says {int(says)}.", f"The first number is this player's {column.header}, the "
                                 "second the opponent's: correct one of the two rows.")]
     return []
-
-
-def plain_numbers(table: Table, keys: tuple[str, ...]) -> Table:
-    """Scores checked, each cell becomes the plain number it says for its own row (what scoring adds up)."""
-    if not any(isinstance(value, MatchScore) for seat in table.seats for value in seat.result.values()):
-        return table  # nearly every table: plain numbers typed on both rows, nothing to rebuild
-    results = tuple({**seat.result, **{key: int(seat.result[key]) for key in keys
-                                       if isinstance(seat.result.get(key), MatchScore)}} for seat in table.seats)
-    return with_results(table, results)

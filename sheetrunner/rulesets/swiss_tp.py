@@ -32,7 +32,7 @@ from ..model.problems import Problem
 from ..model.values import MatchScore
 from .base import Locate, SwissPaired, drawn_winner
 from .parts import Layout
-from .one_entry import check_scores, complete_scores, plain_numbers
+from .one_entry import check_scores, complete_scores
 
 VICTORY, TIE, DEFEAT, BYE = Fraction(3), Fraction(1), Fraction(0), Fraction(3)
 
@@ -78,7 +78,7 @@ class SwissTP(SwissPaired):
             return table, []  # nearly every table: each row's own numbers, typed on both rows or neither
         table = complete_scores(table, keys)
         problems = check_scores(table, self.layout.result_columns, sheet, locate)
-        return (table, problems) if problems else (plain_numbers(table, keys), [])
+        return table, problems
 
     def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
