@@ -159,11 +159,13 @@ def test_when_the_procedure_needs_a_rematch_the_swiss_engine_pairs_the_round_and
     history = History()
     for player, others in met.items():
         history.met[player].update({other: 1 for other in others})
-    event = Event(event_settings(4, 1), tuple(Player(i, f"P{i}") for i in chits))
-    pairing = RULES.game._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3).explain({})
+    event = Event(event_settings(4, 1), tuple(Player(i, f"P{i}", fixed_table=3 if i == 5 else None) for i in chits))
+    pairing = RULES.game._fallback(event, sorted(holders, key=lambda h: (-h.chits, h.card)), history, 3,
+                                   False).explain({})
     pairs = [t.player_ids for t in pairing.tables]
     assert not any(b in met[a] for a, b in pairs)
     assert all(FALLBACK in pairing.notes[p] for p in chits)
+    assert next(t.number for t in pairing.tables if 5 in t.player_ids) == 3  # P5's fixed table, kept
 
 
 def test_team_mates_are_skipped_like_opponents_already_met(tmp_path, run):
@@ -311,3 +313,21 @@ def test_a_dropped_player_and_an_added_soft_score_in_the_standings(tmp_path, run
             for row in table] == [
         ("A", 7, 1, 3, 1, False), ("C", 6, 3, 1, 4, False), ("B", 5, 2, 3, 1, False), ("E", 5, 4, 3, 1, False),
         ("F", 4, 6, 1, 4, False), ("D", 3, 5, 0, 6, True), ("G", 3, 7, 0, 6, False), ("H", 3, 8, 0, 6, False)]
+
+
+def test_with_no_card_typed_the_starters_are_dealt_by_the_seed_and_a_late_entry_the_next_card(tmp_path, run):
+    """Nobody typed a card: round 1 deals 1 to 8 to the starting players by the seed; Hal, joining in round 2,
+    is dealt 9 when he plays, and nobody's card changes for it."""
+    players = [(i, name, None, None, None) for i, name in enumerate("ABCDEFGH", start=1)] + [(9, "Hal", None, None, 2)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="chits-and-cards", total_rounds=3,
+                      player_headers=["ID", "Name", "Team", "Card", "Joined in"])
+
+    def cards():
+        return {row[1]: row[3] for row in openpyxl.load_workbook(path)["Players"].iter_rows(min_row=2, values_only=True)}
+
+    assert run("pair", path).exit_code == 0
+    dealt = cards()
+    assert sorted(dealt[name] for name in "ABCDEFGH") == list(range(1, 9)) and dealt["Hal"] is None
+    type_results(path, 1, {name: "W" if names[0] == name else "L" for names in pairs_in(path, 1) for name in names})
+    assert run("pair", path).exit_code == 0
+    assert cards() == {**dealt, "Hal": 9}

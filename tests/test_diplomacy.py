@@ -403,3 +403,17 @@ def test_a_sit_out_in_win_percentage_opponents_win_percentage_and_centres(tmp_pa
         ("P4", 100, 1, round(float((F(299, 100) - 1) / 6), 6), 18), ("P8", 5, 1, 0, 0),
         ("P3", 1, 0.333333, survivor, 10), ("P5", 1, 0.333333, survivor, 4), ("P7", 1, 0.333333, survivor, 2),
         ("P6", 0.7, 0, eliminated, 0), ("P2", 0.5, 0, eliminated, 0), ("P1", 0.4, 0, eliminated, 0)]
+
+
+@pytest.mark.parametrize("seed, sits_out", [(1, "P06"), (2, "P04"), (3, "P06")])
+def test_the_drawn_sit_out_follows_the_seed_and_a_fixed_table_is_kept(tmp_path, run, seed, sits_out):
+    """Fifteen players, no volunteer: the sit-out is drawn by the event's seed (each seed's draw pinned here, so
+    a draw that stops reading the seed or the round is seen). P10's Fixed table 2 seats them on board 2 whatever
+    the draw (seed 2 alone would put them on board 1)."""
+    players = [(i, f"P{i:02d}", None, 2 if i == 10 else None) for i in range(1, 16)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="ndc-diplomacy", total_rounds=2, seed=seed,
+                      player_headers=["ID", "Name", "Team", "Fixed table"])
+    assert run("pair", path).exit_code == 0
+    rows = round_rows(path, 1)[1:]
+    assert [row[3] for row in rows if row[0] == "Sits out"] == [sits_out]
+    assert [row[0] for row in rows if row[3] == "P10"] == [2]

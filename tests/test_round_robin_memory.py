@@ -300,15 +300,16 @@ def test_two_pods_half_swapped_cannot_tell_where_anyone_belongs_and_names_whom_e
 
 
 def test_two_late_entries_for_an_odd_pods_one_free_place_are_each_warned(tmp_path, run):
-    """Pod A starts with three (one bye place, a free place for one late entry); Dov and Eli both join it in round 2."""
+    """Pod A starts with three (one bye place, a free place for one late entry); Dov joins it in round 3 and Eli in
+    round 2: each is warned, in the order of their IDs."""
     players = [(1, "Ann", None, "A", None), (2, "Ben", None, "A", None), (3, "Cat", None, "A", None),
-               (4, "Dov", None, "A", 2), (5, "Eli", None, "A", 2)]
+               (4, "Dov", None, "A", 3), (5, "Eli", None, "A", 2)]
     path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3,
                       player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
     why = ("pod A started with 3 players, so it has one free place for 2 late entries: a round robin's schedule is "
            "fixed when it starts. Type under Pod a pod that started with an odd number of players and has no late "
            "entry yet, or remove the late entry.")
-    assert run("check", path).stdout.splitlines() == [f"Players!D5: warning: Dov joins in round 2, but {why}",
+    assert run("check", path).stdout.splitlines() == [f"Players!D5: warning: Dov joins in round 3, but {why}",
                                                       f"Players!D6: warning: Eli joins in round 2, but {why}",
                                                       "0 error(s), 2 warning(s)."]
 
@@ -339,3 +340,17 @@ def test_rounds_beyond_pods_of_two_says_one_round(tmp_path, run):
     assert run("check", path).stdout.splitlines() == [
         "Event!B3: warning: Rounds is 2, but every pod's round robin is over after 1 round: round 2 cannot be paired. "
         "Type 1 in Rounds.", "0 error(s), 1 warning(s)."]
+
+
+def test_a_late_entry_typed_into_a_pod_sheetrunner_made_joins_that_pod(tmp_path, run):
+    """No starting player has a Pod, so sheetrunner splits the six into two pods of three (seed 1: A is Ann, Ben,
+    Eli; B is Cat, Dov, Fay); Gus, joining in round 2, was typed into B: he takes B's free place there."""
+    players = [(i, name, None, None, None) for i, name in enumerate(SEVEN[:6], start=1)] + [(7, "Gus", None, "B", 2)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3, settings={"Pod size": 3},
+                      player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
+    pair_and_play(run, path, (1,))
+    assert run("pair", path).exit_code == 0
+    pods = {row[1]: row[3] for row in openpyxl.load_workbook(path)["Players"].iter_rows(min_row=2, values_only=True)}
+    assert pods == {"Ann": "A", "Ben": "A", "Eli": "A", "Cat": "B", "Dov": "B", "Fay": "B", "Gus": "B"}
+    [opponent] = [name for names in seating(path, 2).values() if "Gus" in names for name in names if name != "Gus"]
+    assert pods[opponent] == "B"

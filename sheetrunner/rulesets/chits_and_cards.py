@@ -148,7 +148,7 @@ class ChitsAndCards(Game):
                    for pid in playing if pid not in byes]
         pairs = CardsEngine().pair(holders, first_round=round_number == 1)
         if pairs is None:
-            pairing = self._fallback(event, holders, history, round_number)
+            pairing = self._fallback(event, holders, history, round_number, apart)
             pairing.byes = byes
         else:
             pairing = Pairing(tables=[], byes=byes)
@@ -164,14 +164,15 @@ class ChitsAndCards(Game):
         return invited_bye_problems(event, players_sheet, locate)
 
     @staticmethod
-    def _fallback(event: Event, holders: list[ChitHolder], history: History, round_number: int) -> Pairing:
-        """003 cannot avoid a rematch here: the Swiss engine pairs the same order without one, if any exists."""
-        entrants = tuple(Entrant(h.id, Fraction(h.chits), event.player(h.id).team, event.player(h.id).fixed_table,
-                                 True, history.last_table.get(h.id), dict(history.met.get(h.id, {})))
-                         for h in holders)
+    def _fallback(event: Event, holders: list[ChitHolder], history: History, round_number: int,
+                  apart: bool) -> Pairing:
+        """003 cannot avoid a rematch here: the Swiss engine pairs the same order without one, if any exists (the
+        bye, if any, is given already: nobody here takes one)."""
+        entrants = tuple(Entrant(h.id, Fraction(h.chits), h.team, event.player(h.id).fixed_table, True,
+                                 history.last_table.get(h.id), dict(history.met.get(h.id, {}))) for h in holders)
         from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
 
-        pairing = SwissEngine(keep_teams_apart=teams_apart(event.settings, round_number)).pair(entrants, round_number)
+        pairing = SwissEngine(keep_teams_apart=apart).pair(entrants, round_number)
         for holder in holders:
             pairing.flag(fallback_flag(holder.id))
         return pairing
