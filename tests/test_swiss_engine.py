@@ -9,6 +9,8 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
+import pytest
+from builder import make_event
 from hypothesis import HealthCheck, given, settings, strategies as st
 from pairing_oracles import all_matchings, best_swiss_key, swiss_key, swiss_key_of
 
@@ -248,3 +250,22 @@ def crowded_fields(draw):
 @given(crowded_fields())
 def test_blocks_give_the_whole_field_optimum(request):
     assert swiss_key_of(request, pair_swiss(request))[:5] == networkx_optimum(request)[:5]
+
+
+@pytest.mark.parametrize("allow, tables, rematch", [
+    ("No", ["Table 1: Ann (TP 8) v Dov (TP 0)", "Table 2: Cat (TP 4) v Ben (TP 4)"], None),
+    ("Yes", ["Table 1: Ann (TP 8) v Ben (TP 4)", "Table 2: Cat (TP 4) v Dov (TP 0)"],
+     "Rematch (last met in round 1): Allow rematches is Yes, and every pairing that avoids it does worse on the rules "
+     "before it (the bye, teams apart, score groups).")])
+def test_allow_rematches_trades_a_rematch_for_closer_scores_and_says_so(tmp_path, run, allow, tables, rematch):
+    """After two rounds Ann has 8, Ben and Cat 4, Dov 0, and Ann has met Ben and Cat. Rematches barred, round 3 is
+    Ann v Dov (8 v 0) and Cat v Ben; allowed, scores come first: Ann v Ben and Cat v Dov, rematches of round 1 (score
+    differences 4 and 4 beat 8 and 0), each noted as allowed, not as unavoidable."""
+    rounds = [[(1, "Ann", 10, 1), (1, "Ben", 0, 1), (2, "Cat", 10, 1), (2, "Dov", 0, 1)],
+              [(1, "Ann", 10, 1), (1, "Cat", 0, 1), (2, "Ben", 10, 1), (2, "Dov", 0, 1)]]
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat", "Dov"], rounds, total_rounds=3,
+                      settings={"Allow rematches": allow})
+    lines = run("pair", path).stdout.splitlines()
+    assert [line.strip() for line in lines[1:3]] == tables
+    assert [line for line in lines if "Rematch" in line] == ([] if rematch is None else [
+        f"  - Table 1 (Ann v Ben): {rematch}", f"  - Table 2 (Cat v Dov): {rematch}"])

@@ -78,7 +78,7 @@ def _flag_compromises(field: SwissField, pairs: list[tuple[int, int]], pairing: 
         second = field.entrants[j]
         flags: list[tuple[str, tuple]] = []
         if second.id in first.met:
-            flags.append(("rematch", (first.met[second.id],)))
+            flags.append(("rematch", (first.met[second.id], field.request.allow_rematches)))
         if field.request.keep_teams_apart and first.team and first.team == second.team:
             flags.append(("same_team", (first.team,)))
         if first.score != second.score:
@@ -92,8 +92,11 @@ def describe(flag: Flag, names: dict[int, str]) -> str:
     """The Swiss engine's flags in words."""
     if flag.kind == "second_bye":
         return "Second bye: every player still in has had one."
-    if flag.kind == "rematch":
-        return f"Rematch (last met in round {flag.facts[0]}): no pairing avoids it."
+    if flag.kind == "rematch":  # allowed, a rematch may be chosen though avoidable: it comes after the scores
+        met, allowed = flag.facts
+        return f"Rematch (last met in round {met}): " + ("Allow rematches is Yes, and every pairing that avoids it "
+                                                         "does worse on the rules before it (the bye, teams apart, "
+                                                         "score groups)." if allowed else "no pairing avoids it.")
     if flag.kind == "same_team":
         return f"Same team ({flag.facts[0]}): no pairing keeps them apart."
     return f"Paired across score groups ({_number(flag.facts[0])} v {_number(flag.facts[1])})."
