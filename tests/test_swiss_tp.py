@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 
 import pytest
-from builder import make_event
+from builder import make_event, seating, type_results
 
 from sheetrunner.model.event import BYE, Event, Player, Round, Seat, Settings, Table
 from sheetrunner.model.options import COMMON_OPTIONS
@@ -194,3 +194,24 @@ def test_head_to_head_ranks_by_the_tournament_points_of_the_games_between_the_ti
 
     assert order("random") == ["Ann", "Ben"]
     assert order("head_to_head, random") == ["Ben", "Ann"]
+
+
+@pytest.mark.parametrize("rule, first, second", [
+    ("always", {("Ann", "Dov"), ("Ben", "Cat")}, {("Ann", "Cat"), ("Ben", "Dov")}),
+    ("round 1 only", {("Ann", "Dov"), ("Ben", "Cat")}, {("Ann", "Ben"), ("Cat", "Dov")}),
+    ("never", {("Ann", "Ben"), ("Cat", "Dov")}, None)])
+def test_keep_teams_apart_in_every_round_in_round_1_only_or_never(tmp_path, run, rule, first, second):
+    """Ann and Ben are both Red; seed 2's round 1 would pair them. Kept apart (always, round 1 only), they win
+    their round 1 games and meet on 3 TP in round 2 only if the rule was for round 1 alone."""
+    path = make_event(tmp_path / "e.xlsx", [(1, "Ann", "Red"), (2, "Ben", "Red"), (3, "Cat", None), (4, "Dov", None)],
+                      total_rounds=3, seed=2, settings={"Keep teams apart": rule})
+
+    def pairs(number):
+        return {tuple(sorted(names)) for names in seating(path, number).values()}
+
+    assert run("pair", path).exit_code == 0
+    assert pairs(1) == first
+    if second is not None:
+        type_results(path, 1, {name: {"OP": 3 if name in ("Ann", "Ben") else 0, "SP": 0} for name in ("Ann", "Ben", "Cat", "Dov")})
+        assert run("pair", path).exit_code == 0
+        assert pairs(2) == second

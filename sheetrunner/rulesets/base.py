@@ -209,7 +209,8 @@ class SwissPaired(Game):
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         """Invited players take their byes first; the engine pairs the rest, an odd one out getting the bye of
-        the lowest-ranked player who has had none (an invited bye counts: it is a BYE row like any other)."""
+        the lowest-ranked player who has had none (an invited bye counts: it is a BYE row like any other). With
+        every player on an invited bye the engine has nobody to pair, and pairs nobody."""
         from ..pairing.swiss import SwissEngine  # numpy loads only when a round is paired
 
         engine = SwissEngine(allow_rematches=bool(event.settings.option("allow_rematches")),
@@ -217,8 +218,7 @@ class SwissPaired(Game):
         invited = invited_byes(event, round_number)
         entrants = tuple(entrant for entrant in entrants_in_order(event, standings, history, round_number,
                                                                   self.score_key) if entrant.id not in invited)
-        pairing = engine.pair(entrants, round_number) if entrants else Pairing(tables=[], byes=[])
-        return with_invited_byes(pairing, event, invited, round_number)
+        return with_invited_byes(engine.pair(entrants, round_number), event, invited, round_number)
 
     def check_event(self, event: Event, players_sheet: str, locate: Locate) -> list[Problem]:
         return invited_bye_problems(event, players_sheet, locate)
