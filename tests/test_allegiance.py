@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from builder import make_event, round_rows
+from builder import make_event, round_rows, type_results
 from hypothesis import given, settings, strategies as st
 from pairing_oracles import groupings, pods_clash_key
 
@@ -199,3 +199,15 @@ def test_more_winners_than_players_at_the_threshold_is_a_warning(tmp_path, run):
     assert "Round 1!F4: warning: Game 1 has 3 winners but only 2 player(s) reached 20 VI. Check the Won cells of " \
            "this game." in lines
     assert lines[-1] == "0 error(s), 2 warning(s)."
+
+
+def test_a_third_meeting_is_counted_as_the_third(tmp_path, run):
+    """Three players make one game every round: by round 3 each pair meets for the third time, and the note
+    counts the meetings, not only the last round they met."""
+    path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cat"], ruleset="allegiance", total_rounds=3)
+    for number in (1, 2):
+        assert run("pair", path).exit_code == 0
+        type_results(path, number, {"Ann": {"VI": 10, "Won": "Y"}, "Ben": {"VI": 5}, "Cat": {"VI": 3}})
+    lines = run("pair", path).stdout.splitlines()
+    assert lines[3] == ("  - Game 1: met before: Cat & Ben (third time, last in round 2), Cat & Ann (third time, last "
+                        "in round 2), Ben & Ann (third time, last in round 2); no arrangement avoids them.")

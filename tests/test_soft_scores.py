@@ -73,3 +73,14 @@ def test_init_writes_the_soft_score_settings(tmp_path, run):
                      "Codes on pairings"]
     lists = {str(rule.sqref): rule.formula1 for rule in sheet.data_validations.dataValidation}
     assert lists[f"B{rows['Soft score use'][0]}"] == '"award,add,tiebreaker"'
+
+
+def test_an_added_soft_score_does_not_seed_round_1(tmp_path, run):
+    """Round 1 is a seeded draw whatever the standings say before it: Ann's Painting, added to TP, is not a
+    score to pair by yet, so nobody is paired across score groups."""
+    players = [(1, "Ann", None, 2, None), (2, "Ben", None, None, None), (3, "Cat", None, None, None),
+               (4, "Dov", None, None, None)]
+    path = make_event(tmp_path / "e.xlsx", players, total_rounds=3, player_headers=HEADERS,
+                      settings={"Soft scores": "Painting (add)"})
+    lines = run("pair", path).stdout.splitlines()
+    assert lines[3] == "Compromises: none."
