@@ -165,6 +165,7 @@ def test_every_tiebreaker_and_ruleset_is_documented_in_the_docs():
 
 
 @pytest.mark.parametrize("ruleset, players, rounds", [("swiss-tp", 16, 4), ("swiss-tp", 100, 7), ("swiss-tp", 0, 5),
+                                                       ("swiss-tp", 1, 3), ("swiss-tp", 2, 3), ("swiss-tp", 9, 4),
                                                        ("pod-round-robin", 7, 7), ("pod-round-robin", 16, 7),
                                                        ("pod-round-robin", 20, 7), ("ndc-diplomacy", 21, 2)])
 def test_init_picks_sensible_rounds(tmp_path, run, ruleset, players, rounds):

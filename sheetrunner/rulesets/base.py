@@ -111,7 +111,7 @@ class Game:
     def default_rounds(self, player_count: int) -> int:
         """Rounds `init` writes when none are asked for: enough Swiss rounds to leave one player unbeaten
         (log2 of the field, at least 3), or 5 without a roster."""
-        return max(3, math.ceil(math.log2(player_count))) if player_count > 1 else 5
+        return max(3, math.ceil(math.log2(player_count))) if player_count else 5
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         """The round's tables, byes and notes, from the standings it is paired on and who met whom."""
