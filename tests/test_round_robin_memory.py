@@ -216,6 +216,7 @@ def test_a_hand_made_rematch_is_warned_noted_and_the_lost_pairs_named(tmp_path, 
     never = sorted(" and ".join(sorted(pair)) for pair in map(frozenset, combinations(SEVEN, 2)) if pair not in met)
     final = run("standings", path, "--no-write")
     warned = next(line for line in final.output.splitlines() if "can no longer be completed" in line)
+    assert " never meet, because round 2 (tables 1, 2 and 3) was changed by hand" in warned  # the schedule's round
     assert sorted(" and ".join(sorted(p.split(" and "))) for p in
                   warned.split("completed: ")[1].split(" never meet")[0].split(", ")) == never
 
@@ -354,3 +355,18 @@ def test_a_late_entry_typed_into_a_pod_sheetrunner_made_joins_that_pod(tmp_path,
     assert pods == {"Ann": "A", "Ben": "A", "Eli": "A", "Cat": "B", "Dov": "B", "Fay": "B", "Gus": "B"}
     [opponent] = [name for names in seating(path, 2).values() if "Gus" in names for name in names if name != "Gus"]
     assert pods[opponent] == "B"
+
+
+def test_a_pod_typo_into_another_pod_after_round_1_is_told_from_that_pods_schedule(tmp_path, run):
+    """Pods A and B of four; after round 1 Ann's Pod is typed B. Ann and the one player she met are split one and
+    one between the pods: A is told the home because A's schedule with Ann back gives round 1's games (of A's
+    players only: B's games, played too, say nothing of it), and B's with both in it does not."""
+    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal"]
+    path = pod_event(tmp_path / "e.xlsx", names, {name: "A" if index < 4 else "B" for index, name in enumerate(names)},
+                     rounds=3)
+    pair_and_play(run, path, (1,))
+    opponent = next(n for names in seating(path, 1).values() if "Ann" in names for n in names if n != "Ann")
+    edit_players(path, {"Ann": {"Pod": "B"}})
+    assert run("check", path).stdout.splitlines() == [
+        f"Players!D2: Ann was moved from pod A to B after the schedule was fixed (they played {opponent} of pod A). "
+        "Change it back to A: a pod's round robin is fixed when it starts.", "1 error(s), 0 warning(s)."]
