@@ -370,3 +370,35 @@ def test_a_pod_typo_into_another_pod_after_round_1_is_told_from_that_pods_schedu
     assert run("check", path).stdout.splitlines() == [
         f"Players!D2: Ann was moved from pod A to B after the schedule was fixed (they played {opponent} of pod A). "
         "Change it back to A: a pod's round robin is fixed when it starts.", "1 error(s), 0 warning(s)."]
+
+
+def test_a_late_entry_typed_into_a_full_pod_before_pods_are_made_is_warned(tmp_path, run):
+    """No starting player has a Pod yet: sheetrunner will make two pods of four (Pod size 4), neither with a free
+    place, and Ida, joining in round 2, was typed into A: `check` says so before round 1 is paired."""
+    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal"]
+    players = [(i, name, None, None, None) for i, name in enumerate(names, start=1)] + [(9, "Ida", None, "A", 2)]
+    path = make_event(tmp_path / "e.xlsx", players, ruleset="pod-round-robin", total_rounds=3, settings={"Pod size": 4},
+                      player_headers=["ID", "Name", "Team", "Pod", "Joined in"])
+    assert run("check", path).stdout.splitlines() == [
+        "Players!D10: warning: Ida joins in round 2, but pod A started with 4 players, so it has no free place for 1 "
+        "late entry: a round robin's schedule is fixed when it starts. Type under Pod a pod that started with an odd "
+        "number of players and has no late entry yet, or remove the late entry.", "0 error(s), 1 warning(s)."]
+
+
+def test_a_pod_typo_is_told_from_the_two_pods_it_touches_whatever_a_third_pods_hand_edits(tmp_path, run):
+    """Pods A, B and C of four. In round 1 two of C's players trade tables by hand (C's games then differ from its
+    schedule); after it, Ann's Pod is typed B. Whether A is Ann's home is told by A's and B's schedules alone: C's
+    own hand edit says nothing of where Ann belongs."""
+    names = [f"P{i:02d}" for i in range(1, 13)]
+    names[0] = "Ann"
+    path = pod_event(tmp_path / "e.xlsx", names, {name: "ABC"[index // 4] for index, name in enumerate(names)},
+                     rounds=3)
+    assert run("pair", path).exit_code == 0
+    (first, _), (second, _) = [seated for seated in seating(path, 1).values() if set(seated) <= set(names[8:])]
+    swap(path, 1, first, second)
+    play(path, 1)
+    opponent = next(n for names in seating(path, 1).values() if "Ann" in names for n in names if n != "Ann")
+    edit_players(path, {"Ann": {"Pod": "B"}})
+    assert findings(run, path) == ([
+        f"Players!D2: Ann was moved from pod A to B after the schedule was fixed (they played {opponent} of pod A). "
+        "Change it back to A: a pod's round robin is fixed when it starts."], "1 error(s)")
