@@ -338,6 +338,7 @@ def test_the_hall_holds_a_phone_report_to_the_match_typed_once(tmp_path, phones,
 @pytest.mark.parametrize("ann, ben, cell", [
     (["2-1-1", 0], [None, None], "E2"),     # the row says two things; Ben's blank row took the score's drawn game
     ([2, 0], ["1-2-1", None], "E3"),        # Ben's score says a drawn game that both rows' Games drawn deny
+    (["2-1-1", 0], ["1-2-1", 0], "E2"),     # both rows say it twice: the table's first disagreement, once
 ])
 def test_a_scores_drawn_games_that_its_own_row_denies_are_said_at_the_score(tmp_path, run, ann, ben, cell):
     headers = ["Table", "Seat", "ID", "Player", "Games won", "Games drawn", "Note"]
