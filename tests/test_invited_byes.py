@@ -125,6 +125,7 @@ def test_byes_typed_after_the_round_was_paired_leave_its_game_standing(tmp_path,
         f"Players!D2: warning: Ann has {byes} bye{'s' if byes > 1 else ''} but plays a game in round 1: that round "
         "was paired before; its game stands. Clear Byes if they were typed by mistake; byes from the next round on "
         "are given.", "0 error(s), 1 warning(s)."])
+    assert [problem["severity"] for problem in json.loads(run("check", "--json", path).stdout)] == ["warning"]
 
 
 def test_a_ruleset_without_byes_warns_that_the_column_is_ignored(tmp_path, run):

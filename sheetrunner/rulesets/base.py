@@ -17,7 +17,7 @@ from ..model.event import (DISQUALIFICATION, MATCH_LOSS, POINT_DEDUCTION, WARNIN
                      Settings, Table)
 from ..model.options import ALLOW_REMATCHES, Option, distinct
 from ..pairing import Entrant, Pairing
-from ..model.problems import Problem
+from ..model.problems import Problem, warning
 from ..scoring.standings import Standings, compute_standings
 from ..scoring.tiebreakers import tiebreaker_options
 from ..workbook.xlsx.sheetxml import SheetTable
@@ -270,9 +270,9 @@ def seated_in_bye_rounds(event: Event, player, byes: int, sheet: str, cell: str)
               if round_.number <= byes and player.id in round_.player_ids and player.id not in round_.byes]
     if not played:
         return []
-    return [Problem(sheet, cell, f"{player.name} has {plural(byes, 'bye')} but plays a game in round {played[0]}: "
+    return [warning(sheet, cell, f"{player.name} has {plural(byes, 'bye')} but plays a game in round {played[0]}: "
                     "that round was paired before; its game stands.", "Clear Byes if they were typed by mistake; "
-                    "byes from the next round on are given.", "warning")]
+                    "byes from the next round on are given.")]
 
 
 def seeded_order(player_ids: list[int], seed: int, salt: str) -> list[int]:

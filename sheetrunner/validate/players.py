@@ -11,7 +11,7 @@ from ..workbook.logsheet import LogHistory
 from ..model.event import Player
 from ..model.names import name_key, FIRST_NAME_HEADERS, LAST_NAME, LAST_NAME_HEADERS, parts_from_columns
 from ..model.options import normal
-from ..model.problems import Problem
+from ..model.problems import WARNING, Problem
 from ..rulesets import all_rulesets
 from ..model.values import BadValue, as_text, as_whole_number, is_blank
 from ..workbook.grid import SheetRows, cell_name
@@ -123,7 +123,7 @@ def differing_name_parts(sheet: SheetRows, players: list[Player], settings) -> l
         return []
     return [Problem(sheet.name, player.extra["name_parts_differ"], f'First name and Last name do not make the Name '
                     f'"{player.name}" (row {player.row}); lists by last name use the Name\'s last word.', "Correct "
-                    "First name and Last name to match the Name, or clear them.", "warning")
+                    "First name and Last name to match the Name, or clear them.", WARNING)
             for player in players if "name_parts_differ" in player.extra]
 
 
@@ -137,7 +137,7 @@ def unused_byes(sheet: SheetRows) -> list[Problem]:
     honoured = ", ".join(name for name, ruleset in all_rulesets().items() if cols.BYES in ruleset.layout.player_columns)
     return [Problem(sheet.name, cell_name(index, sheet.header_row or 1), "The Byes column is ignored: this "
                     "ruleset gives no byes before round 1.", f"Only {honoured} give invited players byes; clear the "
-                    "column to silence this.", "warning")]
+                    "column to silence this.", WARNING)]
 
 
 def missing_shown_columns(sheet: SheetRows, settings) -> list[Problem]:
@@ -149,7 +149,7 @@ def missing_shown_columns(sheet: SheetRows, settings) -> list[Problem]:
     listed = ", ".join(f'"{name}"' for name in missing)
     return [Problem("Event", settings.cells.get("report_columns", ""), f"Report columns names {listed}, which "
                     f"{'is not a Players column' if len(missing) == 1 else 'are not Players columns'}; the reports "
-                    "leave it out.", "Spell it as the Players column is headed, or add that column.", "warning")]
+                    "leave it out.", "Spell it as the Players column is headed, or add that column.", WARNING)]
 
 
 def _has_name(reader: SheetReader, row: int, values: tuple, fields: dict[str, Any]) -> bool:

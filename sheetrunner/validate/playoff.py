@@ -15,7 +15,7 @@ from ..workbook.grid import SheetRows
 from ..workbook.layout import sheet_key
 from ..workbook.logsheet import LogHistory
 from ..model.event import Event, Player, Round, Settings
-from ..model.problems import Problem
+from ..model.problems import WARNING, Problem
 from ..rulesets import Ruleset
 from ..rules.tournament import missing_results, standings_after
 from .rounds import RoundReader
@@ -73,7 +73,7 @@ def _stage_sheets(found: dict[str, SheetRows], titles: list[str], cut: int,
         if key not in {sheet_key(t) for t in titles}:
             problems.append(Problem(sheet.name, "", f"{sheet.name} is not a stage of this top cut of {cut} ("
                                     f"{', '.join(titles)}), so it is ignored.", "Rename the sheet, or check Top "
-                                    "cut in the Event sheet.", "warning"))
+                                    "cut in the Event sheet.", WARNING))
     return [(index, title, found[sheet_key(title)]) for index, title in enumerate(titles) if sheet_key(title) in found]
 
 

@@ -203,7 +203,7 @@ class RoundReader:
             if any(v is not None for v in result.values()):
                 self.reader.problem(self.reader.cell(self.ruleset.layout.result_columns[0].key, row),
                                     "Results typed on a bye row are ignored.",
-                                    "Clear them, or seat the player at a table.", "warning")
+                                    "Clear them, or seat the player at a table.", WARNING)
             self.reader.typed("seat", row, values)  # a bye's seat is not read, but an error in it is still said
             return table, Seat(player.id, 0, {key: None for key in result}, self._note(row, values), row,
                                self._marks(row, values))

@@ -9,7 +9,7 @@ from ..model.columns import Column
 from ..workbook.layout import EVENT_SHEET
 from ..model.event import Settings
 from ..model.options import FORMAT_VERSION, Option, event_options, normal, option_by_label
-from ..model.problems import Problem
+from ..model.problems import WARNING, Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from ..scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
 from ..scoring.typed_tiebreakers import typed_tiebreakers
@@ -83,7 +83,7 @@ def _read_options(ruleset: Ruleset | None, typed: Typed, reader: SheetReader) ->
     for label_key, (row, _, label) in typed.items():
         if label_key not in known and ruleset is not None:
             reader.problem(reader.cell("setting", row), f'Unknown setting "{label}"; it is ignored.',
-                           "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", "warning")
+                           "Check the spelling; `sheetrunner rulesets` lists each ruleset's settings.", WARNING)
     return options, parsed, tiebreakers
 
 
