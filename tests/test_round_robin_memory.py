@@ -83,15 +83,20 @@ def test_a_pod_typo_after_round_2_is_an_error_at_the_pod_cell(tmp_path, run):
     assert run("check", path).stdout == "0 error(s), 0 warning(s).\n"
 
 
-def test_a_pod_typo_after_round_1_is_told_from_the_schedule(tmp_path, run):
-    """After one round Ann has met one player: the pod of the two is told by which one's schedule gives round 1."""
-    path = pod_event(tmp_path / "e.xlsx")
+@pytest.mark.parametrize("names, typed", [(SEVEN, "Z"), (SEVEN + ["Hal"], "B")])
+def test_a_pod_typo_after_round_1_is_told_from_the_schedule(tmp_path, run, names, typed):
+    """After one round Ann has met one player: the pod of the two is told by which one's schedule gives round 1.
+    Typed into a new pod Z (one pod of seven), or into B (pods A and B of four): then A is told the home because
+    A's schedule with Ann back gives round 1's games of A's players (B's games, played too, say nothing of it), and
+    B's with both in it does not."""
+    path = pod_event(tmp_path / "e.xlsx", names, {name: "A" if index < 4 or typed == "Z" else "B"
+                                                  for index, name in enumerate(names)}, rounds=3)
     pair_and_play(run, path, (1,))
     opponent = next(n for names in seating(path, 1).values() if "Ann" in names for n in names if n != "Ann")
-    edit_players(path, {"Ann": {"Pod": "Z"}})
+    edit_players(path, {"Ann": {"Pod": typed}})
     assert run("check", path).stdout.splitlines() == [
-        f"Players!D2: Ann was moved from pod A to Z after the schedule was fixed (they played {opponent} of pod A). "
-        "Change it back to A: a pod's round robin is fixed when it starts.", "1 error(s), 0 warning(s)."]
+        f"Players!D2: Ann was moved from pod A to {typed} after the schedule was fixed (they played {opponent} of pod "
+        "A). Change it back to A: a pod's round robin is fixed when it starts.", "1 error(s), 0 warning(s)."]
 
 
 def test_a_posted_round_without_results_can_be_paired_again_with_new_pods(tmp_path, run):
@@ -355,21 +360,6 @@ def test_a_late_entry_typed_into_a_pod_sheetrunner_made_joins_that_pod(tmp_path,
     assert pods == {"Ann": "A", "Ben": "A", "Eli": "A", "Cat": "B", "Dov": "B", "Fay": "B", "Gus": "B"}
     [opponent] = [name for names in seating(path, 2).values() if "Gus" in names for name in names if name != "Gus"]
     assert pods[opponent] == "B"
-
-
-def test_a_pod_typo_into_another_pod_after_round_1_is_told_from_that_pods_schedule(tmp_path, run):
-    """Pods A and B of four; after round 1 Ann's Pod is typed B. Ann and the one player she met are split one and
-    one between the pods: A is told the home because A's schedule with Ann back gives round 1's games (of A's
-    players only: B's games, played too, say nothing of it), and B's with both in it does not."""
-    names = ["Ann", "Ben", "Cat", "Dov", "Eli", "Fay", "Gus", "Hal"]
-    path = pod_event(tmp_path / "e.xlsx", names, {name: "A" if index < 4 else "B" for index, name in enumerate(names)},
-                     rounds=3)
-    pair_and_play(run, path, (1,))
-    opponent = next(n for names in seating(path, 1).values() if "Ann" in names for n in names if n != "Ann")
-    edit_players(path, {"Ann": {"Pod": "B"}})
-    assert run("check", path).stdout.splitlines() == [
-        f"Players!D2: Ann was moved from pod A to B after the schedule was fixed (they played {opponent} of pod A). "
-        "Change it back to A: a pod's round robin is fixed when it starts.", "1 error(s), 0 warning(s)."]
 
 
 def test_a_late_entry_typed_into_a_full_pod_before_pods_are_made_is_warned(tmp_path, run):
