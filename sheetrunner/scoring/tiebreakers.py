@@ -61,8 +61,8 @@ class ScoreTable:
         return [opp for row in self.by_player.get(player_id, ()) for opp in row.opponents]
 
     def played(self, player_id: int) -> list[SeatScore]:
-        """Rounds that count as played: games, byes and missed rounds scored as losses; not "absent" ones
-        (a Diplomacy sit-out or a round it does not count)."""
+        """Rounds that count as played: games, byes (a Diplomacy sit-out among them) and missed rounds scored as
+        losses; not "absent" ones (a round a Diplomacy or team player was away for)."""
         return [row for row in self.by_player.get(player_id, ()) if row.outcome != "absent"]
 
     def option(self, key: str) -> Any:
