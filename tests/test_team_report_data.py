@@ -19,7 +19,8 @@ from test_team_regulations import BYE_PLAYERS, BYE_ROUND, PLAYER_HEADERS, ROUND_
 
 from sheetrunner import api
 from sheetrunner.rules.tournament import standings_after
-from sheetrunner.teams.report_data import team_report_data
+from sheetrunner.teams.matches import TeamMatch
+from sheetrunner.teams.report_data import in_label_order, team_report_data
 from sheetrunner.teams.rules import team_play
 
 SECOND = THREE_ROUNDS[0]
@@ -244,3 +245,11 @@ def test_a_match_pair_lays_out_with_no_board_played_is_printed_under_its_sheets_
     slips = printed_text(reports / "team_slips.html")
     assert re.findall(r"Team match (\w+) · Round 2 : (\w+) v (\w+)", slips) == [("1", "Ash", "Dell"),
                                                                              ("2", "Birch", "Cove")]
+
+
+def test_matches_print_in_the_order_of_their_labels_numbers_first_then_the_rest_in_table_order():
+    """Labels typed 10, B, 2 and A at tables 1 to 4: the numbered ones by their number (2 before 10, not as text),
+    then the others where their tables stand."""
+    matches = [TeamMatch(number, 2 * number - 1, 2 * number, label=label)
+               for number, label in enumerate(["10", "B", "2", "A"], start=1)]
+    assert [match.shown for match in in_label_order(matches)] == ["2", "10", "B", "A"]
