@@ -53,9 +53,9 @@ class TeamMatch:
 
 @dataclass
 class TeamRound:
-    """A round as team matches and team byes (team ID -> the BYE seats of its players)."""
+    """A round as team matches and team byes (team ID -> the BYE seats of its players); its callers know which
+    round they grouped."""
 
-    number: int
     matches: list[TeamMatch]
     byes: dict[int, list[Seat]]
 
@@ -100,7 +100,7 @@ def group_round(round_: Round, team_of: dict[int, int], labels: dict[int, str] |
             elif team is not None:
                 byes.setdefault(team, []).append(seat)
     matches += unplayed_matches(byes, labels, len(matches))
-    return TeamRound(round_.number, matches, byes)
+    return TeamRound(matches, byes)
 
 
 def unplayed_matches(byes: dict[int, list[Seat]], labels: dict[int, str], numbered: int) -> list[TeamMatch]:
