@@ -210,8 +210,8 @@ class RoundReader:
         seat_number = self.reader.read("seat", row, values, INVALID)
         if seat_number is INVALID:  # said at its cell
             self.refused_seats.add(row)
-        seat_number = 0 if seat_number is INVALID else seat_number or 0
-        return table, Seat(player.id, seat_number, result, self._note(row, values), row, self._marks(row, values))
+            seat_number = 0
+        return table, Seat(player.id, seat_number or 0, result, self._note(row, values), row, self._marks(row, values))
 
     def _marks(self, row: int, values: tuple) -> dict[str, str]:
         """The ruleset's own pairing columns on the row, as text; blank for a cell holding an error (#N/A)."""

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 from ..model.columns import Column, by_header
 from .layout import round_number, sheet_key
 from ..model.options import normal
-from ..model.problems import Problem
+from ..model.problems import ERROR, Problem
 from ..model.values import BadValue, as_text, is_blank
 from .grid import FORMULA_WITHOUT_VALUE, SheetRows, cell_name, column_letter
 
@@ -56,7 +56,7 @@ class SheetReader:
                 continue
             self.columns[column.key] = (index, column)
 
-    def problem(self, cell: str, message: str, hint: str = "", severity: str = "error") -> None:
+    def problem(self, cell: str, message: str, hint: str = "", severity: str = ERROR) -> None:
         self.problems.append(Problem(self.sheet.name, cell, message, hint, severity))
 
     def has(self, key: str) -> bool:
