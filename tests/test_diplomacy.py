@@ -346,7 +346,7 @@ def test_every_board_the_simulator_draws_passes_the_boards_own_checks(seed, draw
     players = tuple(range(1, 8))
     strength = {pid: rng.gauss(0, 1) for pid in players}
     table = Table(1, tuple(Seat(pid, power, {}) for pid, power in zip(players, POWERS)))
-    drawn = RULES.game.random_result(table, rng, strength, draw_rate)
+    drawn = RULES.game.random_result(players, rng, strength, draw_rate)
     board = Table(1, tuple(Seat(seat.player_id, seat.seat, drawn[seat.player_id], row=index)
                            for index, seat in enumerate(table.seats, start=2)))
     settings_ = event_settings(seed % 1000)
@@ -423,9 +423,8 @@ def test_the_simulators_solos_hold_18_to_22_centres():
     """`simulate`'s model of a board (its docstring): now and then a solo of 18 to 22 centres. Over 3,000 seeded
     boards every one of those counts is drawn, and no other."""
     players = tuple(range(1, 8))
-    table = Table(1, tuple(Seat(pid, power, {}) for pid, power in zip(players, POWERS)))
     solos = Counter()
     for seed in range(3000):
-        drawn = RULES.game.random_result(table, random.Random(seed), dict.fromkeys(players, 0.0), 0.0)
+        drawn = RULES.game.random_result(players, random.Random(seed), dict.fromkeys(players, 0.0), 0.0)
         solos.update(result["centres"] for result in drawn.values() if result["result"] == "Solo")
     assert sorted(solos) == [18, 19, 20, 21, 22]

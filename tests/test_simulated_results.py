@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from sheetrunner.model.event import Seat, Table
 from sheetrunner.rulesets import all_rulesets
 
 RULESETS = all_rulesets()
@@ -18,13 +17,9 @@ GAMES = 300
 STRONG = {1: 5.0, 2: -5.0, 3: -5.0, 4: -5.0}
 
 
-def table(*ids: int) -> Table:
-    return Table(1, tuple(Seat(pid, seat, {}) for seat, pid in enumerate(ids, start=1)))
-
-
 def results(ruleset: str, ids: tuple[int, ...], draw_rate: float) -> list[dict]:
     rng = random.Random(7)
-    return [RULESETS[ruleset].game.random_result(table(*ids), rng, STRONG, draw_rate) for _ in range(GAMES)]
+    return [RULESETS[ruleset].game.random_result(ids, rng, STRONG, draw_rate) for _ in range(GAMES)]
 
 
 @pytest.mark.parametrize("ruleset", ["pod-round-robin", "chits-and-cards"])

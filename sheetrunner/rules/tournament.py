@@ -213,16 +213,20 @@ def check_last_stage(last: Round, redo: bool, rules: Ruleset) -> None:
                                   "paired.", "Enter the results listed below.")] + missing_results(last, rules))
 
 
-def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "") -> Round:
-    """The round just written, as validation would read it back: seats in order, no results yet. Its objects are
-    made by `maker` (every field given, each value one the class keeps as it is), as `simulate` builds one for
-    every round it plays."""
+def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: str = "",
+                       results: dict[int, dict[str, Any]] | None = None) -> Round:
+    """The round just written, as validation would read it back: seats in order, no results yet, or the
+    `results` given for the players at a game (`simulate`'s, each player's own dict, kept as it is). Its objects
+    are made by `maker` (every field given, each value one the class keeps as it is), as `simulate` builds one
+    for every round it plays."""
     empty, notes, marks = {column.key: None for column in ruleset.layout.result_columns}, pairing.notes, pairing.marks
     unmarked = type(pairing).marks is Pairing.marks  # a player's pairing's own marks: none (team events have some)
+    typed = results or {}
 
     def seat(pid: int, label: Any) -> Seat:  # a number, or what the engine says (a power)
-        said = notes.get(pid)
-        return MAKE_SEAT(pid, label, dict(empty), " ".join(said) if said else "", 0, {} if unmarked else marks(pid))
+        said, result = notes.get(pid), typed.get(pid)
+        return MAKE_SEAT(pid, label, dict(empty) if result is None else result, " ".join(said) if said else "", 0,
+                         {} if unmarked else marks(pid))
 
     tables = [MAKE_TABLE(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
               for t in pairing.tables]

@@ -106,11 +106,11 @@ class Allegiance(Game):
                                     "VI.", "Check the Won cells of this game."))
         return problems
 
-    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+    def random_result(self, players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
         """The strongest finisher wins with 20 to 26 VI (no winner in a share `draw_rate` of games); the others
         hold less, and now and then one is eliminated."""
-        order = finishing_order(table.player_ids, rng, strength)
+        order = finishing_order(players, rng, strength)
         winner = None if rng.random() < draw_rate else order[0]
         results: dict[int, dict[str, object]] = {}
         for pid in order:

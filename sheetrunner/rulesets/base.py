@@ -91,10 +91,11 @@ class Game:
         return compute_standings(event, scores, event.settings.tiebreakers, after_round,
                                  {"points_key": self.points_value}, main_score=self.main_score)
 
-    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+    def random_result(self, players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
-        """A plausible result of one game for `simulate`, by result column key for each player: stronger players
-        win more often, and a share `draw_rate` of games is drawn (or has no winner)."""
+        """A plausible result of one game for `simulate` between `players` (in seat order), by result column key
+        for each player, each one's own dict: stronger players win more often, and a share `draw_rate` of games is
+        drawn (or has no winner)."""
         raise NotImplementedError
 
     def check_players(self, players: list, sheet: str) -> list[Problem]:

@@ -106,7 +106,7 @@ class ChitsAndCards(Game):
         return complete_results(self, table, settings, sheet, locate, names)  # one entry per match (issue 31)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        return score_results(round_, self._values)
+        return score_results(round_, VALUES)
 
     def missed_round(self, player_id: int, round_number: int) -> SeatScore:
         """A missed round is a loss with no opponent (§2): the chit goes to the bank."""
@@ -182,13 +182,14 @@ def dealt_cards(event: Event) -> dict[int, int]:
     """The card each player was dealt: as typed; the cards of 1..N nobody holds go to the players without one,
     by ID (a late entry gets N+1); when no card is typed, the starting players' come from the seeded shuffle."""
     typed = {p.id: p.extra["card"] for p in event.players if p.extra.get("card")}
-    untyped = [p.id for p in sorted(event.players, key=lambda p: p.id) if p.id not in typed]
-    if not typed:
-        starting = [pid for pid in untyped if event.player(pid).joined_in == 1]
-        untyped = seeded_order(starting, event.settings.seed, "cards") + [pid for pid in untyped if pid not in starting]
+    untyped = [p for p in sorted(event.players, key=lambda p: p.id) if p.id not in typed]
+    order = [p.id for p in untyped]
+    if not typed:  # the starting players in the seeded shuffle, then the late entries by ID
+        order = (seeded_order([p.id for p in untyped if p.joined_in == 1], event.settings.seed, "cards")
+                 + [p.id for p in untyped if p.joined_in != 1])
     held = set(typed.values())
     free = [card for card in range(1, len(event.players) + 1) if card not in held]
-    return {**typed, **dict(zip(untyped, free))}
+    return {**typed, **dict(zip(order, free))}
 
 
 def current_cards(event: Event) -> dict[int, int]:

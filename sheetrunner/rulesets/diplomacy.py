@@ -202,11 +202,11 @@ class Diplomacy(Game):
         return [Problem(sheet, locate("result", seat.row), f"{board}: {message}", hint) for seat, message, hint
                 in found]
 
-    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+    def random_result(self, players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
         """A board ending between 1906 and 1910: now and then a solo (18 to 22 centres); otherwise up to 34
         centres shared down the finishing order, nobody reaching 18, and powers left with none eliminated."""
-        order = finishing_order(table.player_ids, rng, strength)
+        order = finishing_order(players, rng, strength)
         end = rng.randint(1906, 1910)
         centres = dict.fromkeys(order, 0)
         solo = order[0] if rng.random() < 0.05 else None

@@ -52,7 +52,7 @@ from .win_loss_draw import (ENTRY_NOTE, RESULT, WINNER_NAMES, check_results_agre
 POD = Column("pod", "Pod", ("Group", "Pool"), hint="Type the pod's name; players with the same Pod play each other.",
              width=8)
 POINTS = {"win": 3, "loss": 0, "draw": 1, "bye": 3}  # a bye counts as a win (002's "w(b)")
-MATCH_POINTS = {outcome: Fraction(points) for outcome, points in POINTS.items()}  # made once: Fractions never change
+VALUES = {outcome: {"mp": Fraction(points)} for outcome, points in POINTS.items()}  # each seat copies its own
 UNFINISHED_ONLY = ("opponents_win_pct", "opponents_opponents_win_pct")
 
 
@@ -116,7 +116,7 @@ class PodRoundRobin(Game):
         return complete_results(self, table, settings, sheet, locate, names)  # one entry per match (issue 31)
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
-        return score_results(round_, lambda outcome: {"mp": MATCH_POINTS[outcome]})
+        return score_results(round_, VALUES)
 
     def forced_result(self, score: SeatScore, outcome: str, settings: Settings) -> SeatScore:
         """A match loss scores as an L for the penalised player and a W for the opponent (002's match points)."""

@@ -123,14 +123,14 @@ class SwissGames(SwissPaired):
             return table, []
         return complete_drawn_games(complete_scores(table, ("games_won",))), []
 
-    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+    def random_result(self, players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
         """Best of three: 2-0 or 2-1 to the winner; a draw is 1-1 with a drawn game."""
-        winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
+        winner = drawn_winner(players, rng, strength, draw_rate)
         if winner is None:
-            return {pid: {"games_won": 1, "games_drawn": 1} for pid in table.player_ids}
+            return {pid: {"games_won": 1, "games_drawn": 1} for pid in players}
         lost = rng.choice((0, 1))
-        return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in table.player_ids}
+        return {pid: {"games_won": 2 if pid == winner else lost, "games_drawn": None} for pid in players}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         """Each seat's match, the points of each outcome read once for the round (`simulate` scores thousands)."""

@@ -80,13 +80,13 @@ class SwissTP(SwissPaired):
         problems = check_scores(table, self.layout.result_columns, sheet, locate)
         return table, problems
 
-    def random_result(self, table: Table, rng: random.Random, strength: dict[int, float],
+    def random_result(self, players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                       draw_rate: float) -> dict[int, dict[str, object]]:
         """The winner scores 3 to 8 OP and the loser fewer; a tie is equal OP; SP 0 to 4 each."""
-        winner = drawn_winner(table.player_ids, rng, strength, draw_rate)
+        winner = drawn_winner(players, rng, strength, draw_rate)
         high = rng.randint(3, 8)
-        op = {pid: high if winner in (None, pid) else rng.randint(0, high - 1) for pid in table.player_ids}
-        return {pid: {"op": op[pid], "sp": rng.randint(0, 4)} for pid in table.player_ids}
+        op = {pid: high if winner in (None, pid) else rng.randint(0, high - 1) for pid in players}
+        return {pid: {"op": op[pid], "sp": rng.randint(0, 4)} for pid in players}
 
     def score_round(self, round_: Round, settings: Settings) -> list[SeatScore]:
         bye = {"tp": BYE, "op": Fraction(0), "sp": Fraction(0)}

@@ -10,8 +10,8 @@ unambiguous.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Callable
 
 from ..model.columns import Column
 from ..model.event import Round, SeatScore, Settings, Table
@@ -28,16 +28,16 @@ OUTCOMES = {"W": "win", "L": "loss", "D": "draw"}
 MAKE_SCORE = maker(SeatScore)
 
 
-def score_results(round_: Round, values: Callable[[str], dict[str, Fraction]]) -> list[SeatScore]:
-    """One row per seat and bye, each outcome (win, loss, draw, bye) valued by the ruleset's `values` (made by
-    `maker`: `simulate` scores every seat of every round it plays)."""
+def score_results(round_: Round, values: Mapping[str, dict[str, Fraction]]) -> list[SeatScore]:
+    """One row per seat and bye, each outcome (win, loss, draw, bye) valued by the ruleset's `values`, each seat
+    given its own copy (made by `maker`: `simulate` scores every seat of every round it plays)."""
     number = round_.number
-    scores = [MAKE_SCORE(number, pid, (), values("bye"), "bye") for pid in round_.byes]
+    scores = [MAKE_SCORE(number, pid, (), dict(values["bye"]), "bye") for pid in round_.byes]
     for game in round_.games:
         for seat in game.seats:
             outcome = OUTCOMES[seat.result["result"]]
-            scores.append(MAKE_SCORE(number, seat.player_id, game.opponents_of(seat.player_id), values(outcome),
-                                     outcome))
+            scores.append(MAKE_SCORE(number, seat.player_id, game.opponents_of(seat.player_id),
+                                     dict(values[outcome]), outcome))
     return scores
 
 
@@ -63,10 +63,10 @@ ENTRY_NOTE = ("W, L or D on one row of a table, or the winner's name, is the who
               "blank, or say the same from its side.")
 
 
-def random_win_loss_draw(table: Table, rng: random.Random, strength: dict[int, float],
+def random_win_loss_draw(players: tuple[int, ...], rng: random.Random, strength: dict[int, float],
                          draw_rate: float) -> dict[int, dict[str, object]]:
     """Two players (`drawn_winner`): each one's result, written out (`simulate` draws every game of its runs)."""
-    first, second = players = table.player_ids
+    first, second = players
     winner = drawn_winner(players, rng, strength, draw_rate)
     if winner is None:
         return {first: {"result": "D"}, second: {"result": "D"}}

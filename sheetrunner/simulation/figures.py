@@ -98,25 +98,28 @@ def record_text(wins: int, losses: int, draws: int) -> str:
 
 
 def measure_round(figures: RunFigures, ruleset: Ruleset, played: Round, before: Standings, history: History) -> None:
-    """One round's figures, from the standings and history it was paired on. Two-player games, most of every
-    round, are measured written out (`_met_again` and `_spread` for two, inlined)."""
+    """One round's figures, from the standings and history it was paired on: those `summarize` reports for the
+    ruleset (long floats for two-player games; game sizes and score spreads for multiplayer ones, and the powers
+    given again in Diplomacy). Two-player games, most of every round, are measured written out (`_met_again` for
+    two, inlined)."""
     games = played.games
     tables = [t.player_ids for t in games]
     pairs = [ids for ids in tables if len(ids) == 2]
     others = [ids for ids in tables if len(ids) != 2] if len(pairs) != len(tables) else []
-    score = scores_of(before, ruleset.game.score_key)
-    group = {value: index for index, value in enumerate(sorted(set(score.values())))}
     met = history.met
     figures.rematches.append(sum(1 for a, b in pairs if (b in met.get(a, NONE) if a < b else a in met.get(b, NONE)))
                              + sum(_met_again(ids, met) for ids in others))
     figures.byes.append(len(played.byes))
+    score = scores_of(before, ruleset.game.score_key)
+    if ruleset.layout.two_player:
+        group = {value: index for index, value in enumerate(sorted(set(score.values())))}
+        figures.long_floats.append(sum(1 for a, b in pairs if abs(group[score[a]] - group[score[b]]) > 1))
+        return
     figures.sizes.append(Counter(map(len, tables)))
-    figures.long_floats.append(sum(1 for a, b in pairs if abs(group[score[a]] - group[score[b]]) > 1))
-    spreads = [first - second if first >= second else second - first
-               for first, second in ((score[a], score[b]) for a, b in pairs)]
-    figures.spreads.append(float(max(spreads + [_spread(ids, score) for ids in others], default=0)))
-    figures.repeat_powers.append(sum(1 for t in games for s in t.seats
-                                     if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
+    figures.spreads.append(float(max((_spread(ids, score) for ids in tables), default=0)))
+    if ruleset.game.name == "ndc-diplomacy":
+        figures.repeat_powers.append(sum(1 for t in games for s in t.seats
+                                         if isinstance(s.seat, str) and history.seats.get(s.player_id, {}).get(s.seat)))
 
 
 NONE: dict[int, int] = {}  # a player who has met nobody (read only)

@@ -82,25 +82,13 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
         standings = standings or standings_after(event, ruleset)
         pairing = ruleset.pairer.pair(event, standings, history or compute_history(event.rounds), number)
         _apply_updates(event, ruleset, pairing)
-        played = _drawn(round_from_pairing(number, pairing, ruleset), ruleset, rng, strength, draw_rate)
+        random_result = ruleset.game.random_result
+        drawn = {pid: result for table in pairing.tables
+                 for pid, result in random_result(table.player_ids, rng, strength, draw_rate).items()}
+        played = round_from_pairing(number, pairing, ruleset, results=drawn)
     else:
         played = _drawn_rest(kept, ruleset, rng, strength, draw_rate)
     return event.with_rounds(tuple(r for r in event.rounds if r.number < number) + (played,)), played, pairing
-
-
-def _drawn(paired: Round, ruleset: Ruleset, rng: random.Random, strength: dict[int, float],
-           draw_rate: float) -> Round:
-    """A round just paired with every game's result drawn, typed into its own seats: `round_from_pairing` gave
-    each seat a result of its own, which nothing else holds, so the seats are filled rather than made again (a
-    simulated round's seats are most of what it builds)."""
-    random_result = ruleset.game.random_result
-    for table in paired.games:
-        drawn = random_result(table, rng, strength, draw_rate)
-        for seat in table.seats:
-            result = seat.result
-            result.clear()
-            result.update(drawn[seat.player_id])
-    return paired
 
 
 def _drawn_rest(kept: Round, ruleset: Ruleset, rng: random.Random, strength: dict[int, float],
@@ -112,7 +100,7 @@ def _drawn_rest(kept: Round, ruleset: Ruleset, rng: random.Random, strength: dic
         if table.is_bye or all(seat.has_result for seat in table.seats):  # typed before
             tables.append(table)
             continue
-        drawn = ruleset.game.random_result(table, rng, strength, draw_rate)
+        drawn = ruleset.game.random_result(table.player_ids, rng, strength, draw_rate)
         tables.append(Table(table.number, tuple(Seat(s.player_id, s.seat, drawn[s.player_id], s.note, s.row)
                                                 for s in table.seats)))
     return Round(kept.number, tuple(tables), kept.sheet, kept.missed)
