@@ -38,6 +38,21 @@ def test_what_is_made_stays_frozen_and_its_kept_properties_work():
     assert table.player_ids == (1, 2) and maker(Round)(1, (table,), "", ()).games == (table,)
 
 
+def test_a_kept_property_given_is_kept_as_its_first_read_keeps_it():
+    seats = (Seat(1), Seat(2))
+    made, expected = maker(Table, kept=("player_ids",))(3, seats, (1, 2)), Table(3, seats)
+    assert "player_ids" in vars(made) and "player_ids" not in vars(expected)
+    assert expected.player_ids == (1, 2)  # its first read keeps it
+    assert same(made, expected) and hash(made) == hash(expected)
+
+
+@pytest.mark.parametrize("name", ["number", "is_bye", "opponents_of", "nothing"])
+def test_only_a_kept_property_is_given_as_kept(name):
+    """A field, a plain property or a method is not kept in the instance: a value stored there would hide it."""
+    with pytest.raises(TypeError, match=f"Table.{name} is not a kept_property"):
+        maker(Table, kept=(name,))
+
+
 def test_every_field_is_needed():
     with pytest.raises(TypeError):
         maker(Table)(1)

@@ -15,20 +15,29 @@ and scores, a ranking's rows); not for the simulated players, which every later 
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import fields, is_dataclass
 from typing import Any, Callable, TypeVar
+
+from .event import kept_property
 
 T = TypeVar("T")
 
 
-def maker(cls: type[T]) -> Callable[..., T]:
-    """A function of every field of the dataclass `cls`, in order and all given, that returns the instance.
+def maker(cls: type[T], kept: tuple[str, ...] = ()) -> Callable[..., T]:
+    """A function of every field of the dataclass `cls`, in order and all given, that returns the instance; then
+    of the `kept` properties' values, when the caller has them already: each a property the class works out once
+    and keeps in the instance's `__dict__` (`event.kept_property`), stored there as its first read would store
+    it (a table's players, known to whoever seated them, cost a simulated round as much as making the table).
 
     Written out as source, as `dataclasses` writes `__init__` itself: one store per field, no loop, no zip (a
     third faster again than `__dict__.update(zip(...))` for a six-field `Seat`)."""
     if not is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
         raise TypeError(f"{cls.__name__}: only a plain dataclass is made without its __init__")
-    names = [field.name for field in fields(cls)]
+    for name in kept:
+        if not isinstance(inspect.getattr_static(cls, name, None), kept_property):
+            raise TypeError(f"{cls.__name__}.{name} is not a kept_property")
+    names = [field.name for field in fields(cls)] + list(kept)
     if any(name.startswith("_") for name in names):  # the function's own names start with one
         raise TypeError(f"{cls.__name__}: a field's name starts with an underscore")
     stores = "".join(f"    _made[{name!r}] = {name}\n" for name in names)

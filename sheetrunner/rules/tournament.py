@@ -9,20 +9,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterable
 
 from . import finals
 from ..model.history import compute_history
 from ..model.made import maker
 from ..workbook.layout import round_title
-from ..model.event import BYE, GAME_LOSS, POINT_DEDUCTION, Event, Round, Seat, SeatScore, Table
+from ..model.event import BYE, GAME_LOSS, POINT_DEDUCTION, Event, Label, Round, Seat, SeatScore, Table
 from ..pairing import Pairing, PairingImpossible
 from ..scoring.penalties import deduct, forced_outcomes, penalties_in
 from ..model.problems import EventError, EventOver, NoLegalPairing, Problem, Refusal
 from ..rulesets import Ruleset
 from ..scoring.standings import Standings, StandingsRow, with_shown_columns
 
-MAKE_SEAT, MAKE_TABLE, MAKE_ROUND = maker(Seat), maker(Table), maker(Round)  # `round_from_pairing`
+MAKE_SEAT, MAKE_TABLE, MAKE_ROUND = maker(Seat), maker(Table, kept=("player_ids",)), maker(Round)  # `round_from_pairing`
 
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:
@@ -228,7 +228,9 @@ def round_from_pairing(number: int, pairing: Pairing, ruleset: Ruleset, title: s
         return MAKE_SEAT(pid, label, dict(empty) if result is None else result, " ".join(said) if said else "", 0,
                          {} if unmarked else marks(pid))
 
-    tables = [MAKE_TABLE(t.number, tuple(map(seat, t.player_ids, t.seats or range(1, len(t.player_ids) + 1))))
-              for t in pairing.tables]
-    tables += [MAKE_TABLE(BYE, (seat(pid, 0),)) for pid in pairing.byes]
+    def table(number: Label, ids: tuple[int, ...], labels: Iterable[Any]) -> Table:  # its players kept as known
+        return MAKE_TABLE(number, tuple(map(seat, ids, labels)), ids)
+
+    tables = [table(t.number, tuple(t.player_ids), t.seats or range(1, len(t.player_ids) + 1)) for t in pairing.tables]
+    tables += [table(BYE, (pid,), (0,)) for pid in pairing.byes]
     return MAKE_ROUND(number, tuple(tables), title or round_title(number), ())
