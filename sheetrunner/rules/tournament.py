@@ -22,7 +22,8 @@ from ..model.problems import EventError, EventOver, NoLegalPairing, Problem, Ref
 from ..rulesets import Ruleset
 from ..scoring.standings import Standings, StandingsRow, with_shown_columns
 
-MAKE_SEAT, MAKE_TABLE, MAKE_ROUND = maker(Seat), maker(Table, kept=("player_ids",)), maker(Round)  # `round_from_pairing`
+# `round_from_pairing`'s objects:
+MAKE_SEAT, MAKE_TABLE, MAKE_ROUND = maker(Seat), maker(Table, kept=("player_ids",)), maker(Round)
 
 
 def missing_results(round_: Round, ruleset: Ruleset) -> list[Problem]:

@@ -52,9 +52,14 @@ class Records:
         for pid in round_.byes:
             codes[pid] += win
         for table in round_.games:
-            won = winners(table)
-            for pid in table.player_ids:
-                codes[pid] += (win if pid in won else loss) if won else 1
+            first, second = table.player_ids
+            won = winner(table)
+            if won is None:
+                codes[first] += 1
+                codes[second] += 1
+            else:
+                codes[won] += win
+                codes[second if won == first else first] += loss
 
     def text(self, code: int) -> str:
         """The record `record_text` writes, for a player's integer."""
@@ -76,20 +81,15 @@ class Records:
         return {pid: self.text(code) for pid, code in self.codes.items()}
 
 
-def winners(table: Table) -> set[int]:
-    """Who won a two-player game by its typed result (empty for a draw), whatever the ruleset's columns."""
+def winner(table: Table) -> int | None:
+    """Who won a two-player game by its typed result (None for a draw), whatever the ruleset's columns."""
     first, second = table.seats
-    if "result" in first.result:  # (the two seats written out: `simulate` counts every game it plays)
-        won = set()
-        if first.result["result"] == "W":
-            won.add(first.player_id)
-        if second.result["result"] == "W":
-            won.add(second.player_id)
-        return won
+    if "result" in first.result:  # W, L or D
+        return first.player_id if first.result["result"] == "W" else \
+            second.player_id if second.result["result"] == "W" else None
     key = "op" if "op" in first.result else "games_won"
-    if first.result[key] == second.result[key]:
-        return set()
-    return {max(table.seats, key=lambda s: s.result[key]).player_id}
+    ours, theirs = first.result[key], second.result[key]
+    return None if ours == theirs else first.player_id if ours > theirs else second.player_id
 
 
 def record_text(wins: int, losses: int, draws: int) -> str:
