@@ -22,6 +22,8 @@ from ..model.event import Event, Player, Round, SeatScore, Settings
 from ..model.made import maker
 from ..rulesets import Ruleset
 from ..rulesets.base import Game
+from ..rulesets.chits_and_cards import SWISS_RANK, ChitsAndCards, dealt_cards, swap_cards
+from ..rulesets.pod_round_robin import UNFINISHED_ONLY, PodRoundRobin
 from .running_columns import BY_WINS, COLUMNS, Column, Tally, Unsupported
 from ..scoring.soft_scores import ranking_tiebreakers, soft_scores
 from ..scoring.standings import Standings, StandingsRow
@@ -115,8 +117,6 @@ class RunningStandings:
             played.extend(self.ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
         self.scores.extend(apply_penalties(played, event, round_, self.ruleset))
         if self.cards is not None:
-            from ..rulesets.chits_and_cards import swap_cards
-
             swap_cards(self.cards, event, round_)
         try:
             self.tally.add(played)
@@ -279,8 +279,6 @@ def _rank_plain(running: RunningStandings, event: Event) -> Standings:
 
 def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     """`ChitsAndCards.rank`: by chits and card, the Swiss ranking beside."""
-    from ..rulesets.chits_and_cards import SWISS_RANK
-
     cards = _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
     columns = running.columns(keys + swiss_keys[:1], cards=dict(cards))
@@ -305,8 +303,6 @@ def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
 
 def _dealt(running: RunningStandings, event: Event) -> dict[int, int]:
     """Chits and cards: the cards as dealt and swapped by the rounds so far, kept from the first ranking on."""
-    from ..rulesets.chits_and_cards import dealt_cards, swap_cards
-
     if running.cards is None:
         running.cards = dealt_cards(event)
         for round_ in event.rounds:
@@ -317,8 +313,6 @@ def _dealt(running: RunningStandings, event: Event) -> dict[int, int]:
 def _rank_pods(running: RunningStandings, event: Event) -> Standings:
     """`PodRoundRobin.rank`: inside each pod (a finished pod without the opponents' percentages), with the
     overall rank beside."""
-    from ..rulesets.pod_round_robin import UNFINISHED_ONLY
-
     keys = event.settings.tiebreakers
     columns = running.columns(keys)
     everyone = [player.id for player in event.players]
@@ -347,9 +341,9 @@ def _ranker(event: Event, ruleset: Ruleset) -> Callable[[RunningStandings, Event
     rank = type(ruleset.game).rank
     if rank is Game.rank:
         chosen = _rank_plain
-    elif ruleset.game.name == "chits-and-cards" and rank.__qualname__ == "ChitsAndCards.rank":
+    elif rank is ChitsAndCards.rank:
         chosen, keys = _rank_chits, keys | {"match_points", "opponents_match_points"}
-    elif ruleset.game.name == "pod-round-robin" and rank.__qualname__ == "PodRoundRobin.rank":
+    elif rank is PodRoundRobin.rank:
         chosen = _rank_pods
     else:
         return None
