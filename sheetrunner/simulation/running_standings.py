@@ -28,7 +28,7 @@ from .running_columns import BY_WINS, COLUMNS, Column, Tally, Unsupported
 from ..scoring.soft_scores import ranking_tiebreakers, soft_scores
 from ..scoring.standings import Standings, StandingsRow
 from ..scoring.tiebreakers import TIEBREAKERS, ScoreTable
-from ..rules.tournament import apply_penalties, penalised_round, scored_rounds, standings_after
+from ..rules.tournament import scored_rounds, standings_after
 
 
 class ExactValues(Mapping):
@@ -108,14 +108,15 @@ class RunningStandings:
             self.add(event.with_rounds(tuple(r for r in event.rounds if r.number <= round_.number)), round_)
 
     def add(self, event: Event, round_: Round) -> None:
-        """Score `round_`, complete and the last of `event`, once (not at all when ranking from scratch)."""
+        """Score `round_`, complete and the last of `event`, once (not at all when ranking from scratch). With no
+        penalties: an event with any is ranked from scratch (`_ranker`)."""
         self.event, self.after = event, round_.number
         if self.tally is None:
             return
-        played = self.ruleset.game.score_round(penalised_round(event, round_, self.ruleset), event.settings)
+        played = self.ruleset.game.score_round(round_, event.settings)
         if self.late or round_.missed:  # else nobody missed it: `missed` would look at every seat to say so
             played.extend(self.ruleset.pairer.missed_round(pid, round_.number) for pid in event.missed(round_))
-        self.scores.extend(apply_penalties(played, event, round_, self.ruleset))
+        self.scores.extend(played)
         if self.cards is not None:
             swap_cards(self.cards, event, round_)
         try:
