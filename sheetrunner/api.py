@@ -344,11 +344,11 @@ def simulate_setup(setup: simulate.Setup, workers: int = 1,
     if ruleset is None:
         raise EventError(Problem("", "", f'Unknown ruleset "{setup.ruleset}".', "Use one of: " + ", ".join(RULESET_NAMES)))
     try:
-        simulate.run_once(setup, 0)
+        first = simulate.run_once(setup, 0)
     except PairingImpossible as impossible:
         raise EventError(Problem("", "", f"{setup.players} players cannot play {setup.ruleset}: {impossible}",
                                  "Simulate a field the rules can pair.")) from None
-    return simulate.simulate_event(setup, workers, progress)
+    return simulate.simulate_event(setup, workers, progress, first)
 
 
 def write_simulated_event(setup: simulate.Setup, index: int, path: Path | str) -> Path:
@@ -392,8 +392,8 @@ def simulate_workbook(path: Path | str, runs: int | None = None, seed: int | Non
     setup = simulate.RestSetup(event, loaded.ruleset, runs, event.settings.seed if seed is None else seed,
                                draw_rate, cut or finals.cut_size(event) or 8)
     try:
-        simulate.run_rest(setup, 0)
+        first = simulate.run_rest(setup, 0)
     except PairingImpossible as impossible:
         raise NoLegalPairing(Problem("Players", "", str(impossible), "Check the roster and the Event settings.")) \
             from None
-    return simulate.simulate_rest(setup, workers, progress)
+    return simulate.simulate_rest(setup, workers, progress, first)

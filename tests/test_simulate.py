@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner import api
-from sheetrunner.simulation.simulate import Setup, run_once, simulate_event
+from sheetrunner.simulation.simulate import Setup, run_many, run_once, simulate_event
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,3 +105,25 @@ def test_simulate_refuses_what_it_cannot_play(tmp_path, run):
     assert run("simulate").exit_code == 2
     finished = run("simulate", ROOT / "sample_events" / "swiss-top-8-24-players.xlsx")
     assert finished.exit_code == 1 and finished.stderr.startswith("Every round has been played")
+
+
+
+def test_a_run_played_already_is_not_played_again():
+    """`simulate` plays run 0 first, to say at once why a field cannot be paired; that run is then one of the
+    runs, not played a second time."""
+    played, told = [], []
+
+    def job(setup, index):
+        played.append(index)
+        return f"{setup} run {index}"
+
+    results = run_many(job, "field", 9, progress=lambda done, total: told.append(done), first="field run 0")
+    assert results == [f"field run {index}" for index in range(9)]
+    assert played == list(range(1, 9)) and told == list(range(1, 10))
+
+
+def test_the_figures_are_the_same_with_run_0_played_first_on_one_process_or_two():
+    setup = Setup("chits-and-cards", 12, 4, runs=10, seed=5, draw_rate=0.1)
+    alone = simulate_event(setup)
+    assert simulate_event(setup, first=run_once(setup, 0)) == alone
+    assert simulate_event(setup, workers=2, first=run_once(setup, 0)) == alone

@@ -174,18 +174,23 @@ def run_once(setup: Setup, index: int) -> RunFigures:
 
 
 def run_many(job: Callable[[Any, int], Any], setup: Any, runs: int, workers: int = 1,
-             progress: Callable[[int, int], None] = lambda done, total: None) -> list:
-    """`job(setup, index)` for every run, in index order, on `workers` processes; `progress` after each."""
-    results = []
+             progress: Callable[[int, int], None] = lambda done, total: None, first: Any = None) -> list:
+    """`job(setup, index)` for every run, in index order, on `workers` processes; `progress` after each. `first`:
+    run 0's result, when the caller played it already (to say why a field cannot be paired before the others)."""
+    results = [] if first is None else [first]
+    if results:
+        progress(1, runs)
+    indices = range(len(results), runs)
     if workers <= 1 or runs < 8:
-        for index in range(runs):
+        for index in indices:
             results.append(job(setup, index))
             progress(index + 1, runs)
         return results
     gc.freeze()  # the workers are forked: collecting objects they inherit would copy every page that holds one
     try:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(job, [setup] * runs, range(runs), chunksize=max(1, runs // (workers * 8))):
+            for result in pool.map(job, [setup] * len(indices), indices,
+                                   chunksize=max(1, len(indices) // (workers * 8))):
                 results.append(result)
                 progress(len(results), runs)
     finally:
@@ -262,10 +267,11 @@ def _by_record(counter: Counter) -> list[tuple[str, int]]:
 
 
 def simulate_event(setup: Setup, workers: int = 1,
-                   progress: Callable[[int, int], None] = lambda done, total: None) -> dict[str, Any]:
-    """Play the setup `setup.runs` times (None: `default_runs`) and summarize."""
+                   progress: Callable[[int, int], None] = lambda done, total: None,
+                   first: RunFigures | None = None) -> dict[str, Any]:
+    """Play the setup `setup.runs` times (None: `default_runs`; `first`: run 0, played already) and summarize."""
     runs = setup.runs or default_runs(setup.players, setup.rounds)
-    return summarize(setup, run_many(run_once, setup, runs, workers, progress))
+    return summarize(setup, run_many(run_once, setup, runs, workers, progress, first))
 
 
 # --- the rest of a running event ----------------------------------------------------------------------------
@@ -325,12 +331,15 @@ def _typed_before(kept: Round | None, number: int, first: int, player_id: int) -
 
 
 def simulate_rest(setup: RestSetup, workers: int = 1,
-                  progress: Callable[[int, int], None] = lambda done, total: None) -> dict[str, Any]:
+                  progress: Callable[[int, int], None] = lambda done, total: None,
+                  played: tuple[list[int], dict[int, int]] | None = None) -> dict[str, Any]:
     """Each player's chance of first place and of the cut once the remaining rounds are played, and their
-    chance of the cut for each number of wins in their own remaining games ("what do I need?")."""
+    chance of the cut for each number of wins in their own remaining games ("what do I need?"). `played`: run 0,
+    played already."""
     first, _ = rounds_to_play(setup.event)
     left = setup.event.settings.rounds - first + 1
-    runs = run_many(run_rest, setup, setup.runs or default_runs(len(setup.event.players), left), workers, progress)
+    runs = run_many(run_rest, setup, setup.runs or default_runs(len(setup.event.players), left), workers, progress,
+                    played)
     count = len(runs)
     now = standings_after(setup.event, setup.ruleset)
     names = setup.event.players_by_id
