@@ -15,13 +15,14 @@ def test_allegiance_round_2_keeps_the_winners_together_as_their_wins_say(tmp_pat
     """000: games are filled down the standings and the spread of wins in a game kept small. Ann and Ben both won
     game 1, Dee won game 2, nobody won game 3. Round 2 can repeat nobody only with one player of each round-1 game
     per game, so Ann and Ben sit apart; Dee then joins one of them (two games span a win) rather than Cal (three
-    games would). With every score taken as 0, nothing tells these apart."""
+    games would). The engine reads each player's wins from the standings, where they lead every ranking: given no
+    score key, the pairing stops rather than taking every score as 0."""
     games = [(1, "Ann", 25, "Y"), (1, "Ben", 22, "Y"), (1, "Cal", 30, None), (2, "Dee", 21, "Y"), (2, "Eve", 12, None),
              (2, "Fay", 9, None), (3, "Gus", 15, None), (3, "Hal", 14, None), (3, "Ida", 13, None)]
     rows = [(game, seat, NAMES.index(name) + 1, name, vi, won, None, None)
             for seat, (game, name, vi, won) in enumerate(games, start=1)]
     path = make_event(tmp_path / "e.xlsx", NAMES, [rows], ruleset="allegiance", round_headers=HEADERS,
-                      settings={"Tiebreakers": "vi, wins, random"})
+                      settings={"Tiebreakers": "wins, vi, random"})
     assert run("pair", path, "--no-reports").exit_code == 0
     tables = [set(names) for label, names in seating(path, 2).items() if label != "BYE"]
     dee = next(table for table in tables if "Dee" in table)

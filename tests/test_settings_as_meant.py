@@ -251,3 +251,31 @@ def test_a_number_far_above_a_third_names_the_third_it_may_mean():
     with pytest.raises(BadValue) as refused:
         as_percentage("100/3")
     assert (str(refused.value), refused.value.hint) == ('is "100/3", which reads as 3333.33 %', "Type 33.33 % or 1/3.")
+
+
+@pytest.mark.parametrize("sample, typed, said", [
+    ("swiss-card-game-32-players", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks and pairs by MP first, "
+     "the tiebreakers after it. Type MP, OMW%, GW%, or leave the cell blank for the order of swiss (MP, OMW%, GW%, "
+     "OGW%)."),
+    ("chits-and-cards-8-players", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks and "
+     "pairs by Chits first, the tiebreakers after it. Type Chits, match_points, card, or leave the cell blank for the "
+     "order of "
+     "chits-and-cards (Chits, Card)."),
+])
+def test_tiebreakers_typed_as_those_after_the_score_are_said_not_ranked_and_paired_without_it(tmp_path, run, sample,
+                                                                                               typed, said):
+    """A TO types the tiebreakers they know, the ones after the points (`OMW%, GW%`). Read as the whole order, the
+    standings would rank without the points and the next round would be paired as if every score were equal (the
+    Swiss engine's score groups, chits and cards' chit groups: a round paired from a table of 0s, with no word of
+    it). Said at the cell with the list meant; `pair` changes nothing."""
+    path = tmp_path / "event.xlsx"
+    shutil.copy(SAMPLE.parent / f"{sample}.xlsx", path)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Event"]
+    row = next(cell.row for cell in sheet["A"] if cell.value == "Tiebreakers")
+    sheet.cell(row, 2, typed)
+    book.save(path)
+    before = path.read_bytes()
+    code, lines, errors = settings_said(run("check", path))
+    assert (code, lines, errors) == (1, [f"Event!B{row}: {said}"], "1 error(s)")
+    assert run("pair", path, "--no-reports").exit_code == 1 and path.read_bytes() == before

@@ -185,15 +185,19 @@ def test_rematches_avoided_even_when_allowed_if_it_costs_nothing(allow):
 
 
 def test_head_to_head_ranks_by_the_tournament_points_of_the_games_between_the_tied(tmp_path, run):
-    """Ben beat Ann 5-1 in their one game. Tiebreakers `head_to_head, random`: Ben's TP from that game put him first.
-    With `random` alone the seeded draw (seed 1) puts Ann first, so the head-to-head is what decides."""
+    """Ben beat Ann 5-1 in round 1 and lost to Cal; Ann beat Dov: Ann and Ben are level on TP. Tiebreakers `tp,
+    head_to_head, random`: Ben's TP from their game puts him above Ann. With `tp, random` the seeded draw (seed 1)
+    puts Ann first, so the head-to-head is what decides."""
+    rounds = [[(1, "Ann", 1, 0), (1, "Ben", 5, 0), (2, "Cal", 5, 0), (2, "Dov", 1, 0)],
+              [(1, "Cal", 5, 0), (1, "Ben", 1, 0), (2, "Ann", 5, 0), (2, "Dov", 1, 0)]]
+
     def order(tiebreakers):
-        path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben"], [[(1, "Ann", 1, 0), (1, "Ben", 5, 0)]],
-                          ruleset="swiss-tp", total_rounds=1, seed=1, settings={"Tiebreakers": tiebreakers})
+        path = make_event(tmp_path / "e.xlsx", ["Ann", "Ben", "Cal", "Dov"], rounds, ruleset="swiss-tp",
+                          total_rounds=2, seed=1, settings={"Tiebreakers": tiebreakers})
         return [row["name"] for row in json.loads(run("standings", "--json", "--no-write", path).stdout)]
 
-    assert order("random") == ["Ann", "Ben"]
-    assert order("head_to_head, random") == ["Ben", "Ann"]
+    assert order("tp, random") == ["Cal", "Ann", "Ben", "Dov"]
+    assert order("tp, head_to_head, random") == ["Cal", "Ben", "Ann", "Dov"]
 
 
 @pytest.mark.parametrize("rule, first, second", [

@@ -227,6 +227,25 @@ def test_own_average_with_summed_points_averages_the_points_and_games_of_the_tea
                                       ("Birch", 4.5, 3, round(9 / 27, 6))]  # Cove above Birch by game-win %
 
 
+@pytest.mark.parametrize("typed, said", [
+    ("SB-C1, BH-C1", "Team tiebreakers does not list MP: teams are ranked and paired by match points first, the "
+     "tiebreakers after them. Type MP, SB-C1, BH-C1, or leave the cell blank for sheetrunner's team order (MP, OMW%, "
+     "BW%, OBW%)."),
+    ("game_points, match_points", "Team tiebreakers lists game_points before MP: teams are ranked and paired by "
+     "match points first, the tiebreakers after them. Type MP, game_points, or leave the cell blank for "
+     "sheetrunner's team order (MP, OMW%, BW%, OBW%)."),
+])
+def test_team_tiebreakers_typed_as_those_after_match_points_are_said_at_their_cell(tmp_path, run, typed, said):
+    """FIDE's team order is `MP, SB-C1, BH-C1`; a TO who types the tie-breaks after the points would rank the teams
+    without them, and pair the next round as if every team had none: said at the cell with the list meant."""
+    path = real_event(tmp_path, {"Team tiebreakers": typed})
+    before = path.read_bytes()
+    result = run("check", path)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[:2] == [f"Event!B11: {said}", "1 error(s), 0 warning(s)."]
+    assert run("standings", path).exit_code == 1 and path.read_bytes() == before
+
+
 def test_team_tiebreakers_that_are_not_for_teams_are_named_together(tmp_path, run):
     path = real_event(tmp_path, {"Team tiebreakers": "match_points, wins, vp"})
     first = run("check", path).stdout.splitlines()[0]

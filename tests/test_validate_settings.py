@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from sheetrunner.rulesets import known_ruleset
 from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE, sheet_rows
 from sheetrunner.validate.settings import read_settings
 
@@ -156,9 +157,28 @@ def test_a_newer_format_version_is_an_error():
 
 def test_tiebreakers_override_the_rulesets_order():
     settings, _, found = read([["Ruleset", "swiss-tp"], ["Rounds", 5], ["Random seed", 7],
-                               ["Tiebreakers", " OP, tp ,,Opponents-OP"]])
+                               ["Tiebreakers", " tp, Opponents-OP ,,OP"]])
     assert found == []
-    assert settings.tiebreakers == ("op", "tp", "opponents_op")
+    assert settings.tiebreakers == ("tp", "opponents_op", "op")
+
+
+@pytest.mark.parametrize("ruleset, typed, message, hint", [
+    ("swiss", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks and pairs by MP first, the tiebreakers after it.",
+     "Type MP, OMW%, GW%, or leave the cell blank for the order of swiss (MP, OMW%, GW%, OGW%)."),
+    ("swiss-tp", " OP, tp ,,Opponents-OP", "Tiebreakers lists OP before TP: swiss-tp ranks and pairs by TP first, "
+     "the tiebreakers after it.", "Type TP, OP, Opponents-OP, or leave the cell blank for the order of swiss-tp (TP, OP, "
+     "SP, Opp OP, Draw)."),
+    ("chits-and-cards", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks and pairs by "
+     "Chits first, the tiebreakers after it.", "Type Chits, match_points, card, or leave the cell blank for the "
+     "order of "
+     "chits-and-cards (Chits, Card)."),
+])
+def test_tiebreakers_that_would_rank_before_the_rulesets_score_are_an_error(ruleset, typed, message, hint):
+    """`OMW%, GW%` typed as the tiebreakers after match points would rank, and pair, without them (every score
+    read as equal): said at the cell, with the list meant, and the ruleset's order used meanwhile."""
+    settings, _, found = read([["Ruleset", ruleset], ["Rounds", 5], ["Random seed", 7], ["Tiebreakers", typed]])
+    assert found == [("Event!B5", message, hint, "error")]
+    assert settings.tiebreakers == known_ruleset(ruleset).game.tiebreakers
 
 
 def test_an_unknown_tiebreaker_is_an_error_and_the_rulesets_order_is_used():

@@ -172,7 +172,8 @@ COMMON_OPTIONS: tuple[Option, ...] = (
     Option("seed", "Random seed", None, "Decides every random draw; keep it to get the same pairings again.",
            minimum=0, required=True),
     Option("tiebreakers", "Tiebreakers", "", "Leave blank for the ruleset's order, or list tiebreakers by name or "
-           "column (match_points or MP) separated by commas (see `sheetrunner tiebreakers`).", kind="text"),
+           "column (match_points or MP) separated by commas, the ruleset's score first (MP, OMW%, GW%; see "
+           "`sheetrunner tiebreakers`).", kind="text"),
     Option("report_columns", "Report columns", "", "Players columns shown beside each name on pairings and "
            "standings, separated by commas (e.g. Faction, Deck).", kind="text"),
     Option("top_cut", "Top cut", 0, "After the last round: none, or how many players play on by single elimination "

@@ -90,13 +90,12 @@ class ChitsAndCards(Game):
         return check_results_agree(table, sheet, locate)
 
     def report_extras(self, event: Event, paired_on: Standings, round_: Round) -> dict[str, object]:
-        """Table cards: each player's chits and card as the round starts, for a TO running it on paper."""
-        rows = {row.player.id: row.values for row in paired_on.rows}
-        start = {pid: (event.settings.rounds, card) for pid, card in dealt_cards(event).items()}
-        at = {pid: (int(rows[pid]["chits"]), int(rows[pid]["card"])) if paired_on.after_round and pid in rows
-              else start[pid] for pid in start}
+        """Table cards: each player's chits and card as the round starts, for a TO running it on paper (the cards
+        as the rounds before it left them, whatever columns the standings show)."""
+        chits = {row.player.id: int(row.values["chits"]) for row in paired_on.rows}
+        cards = current_cards(event, before=round_.number)
         return {"table_cards": [{"number": table.number, "seats": [
-            {"name": event.player(s.player_id).name, "chits": at[s.player_id][0], "card": at[s.player_id][1]}
+            {"name": event.player(s.player_id).name, "chits": chits[s.player_id], "card": cards[s.player_id]}
             for s in table.seats]} for table in round_.games]}
 
     random_result = staticmethod(random_win_loss_draw)
@@ -136,14 +135,14 @@ class ChitsAndCards(Game):
 
     def pair(self, event: Event, standings: Standings, history: History, round_number: int) -> Pairing:
         cards = current_cards(event)
-        chits = {row.player.id: int(row.values.get("chits", event.settings.rounds)) for row in standings.rows}
+        chits = {row.player.id: int(row.values["chits"]) for row in standings.rows}  # (the score: in every ranking)
         invited = invited_byes(event, round_number)
         playing = [pid for pid in standings.order if event.player(pid).plays_in(round_number) and pid not in invited]
         byes = []
         if len(playing) % 2:
             byes = [next((pid for pid in reversed(playing) if not history.byes.get(pid)), playing[-1])]
         apart = teams_apart(event.settings, round_number)
-        holders = [ChitHolder(pid, chits.get(pid, event.settings.rounds), cards[pid],
+        holders = [ChitHolder(pid, chits[pid], cards[pid],
                               frozenset(history.met.get(pid, {})), event.player(pid).team if apart else "")
                    for pid in playing if pid not in byes]
         pairs = CardsEngine().pair(holders, first_round=round_number == 1)
@@ -192,11 +191,13 @@ def dealt_cards(event: Event) -> dict[int, int]:
     return {**typed, **dict(zip(order, free))}
 
 
-def current_cards(event: Event) -> dict[int, int]:
-    """Each player's card after every round so far: a winner ends up with the lower of the two cards."""
+def current_cards(event: Event, before: int | None = None) -> dict[int, int]:
+    """Each player's card after every round so far (those before round `before`, when given): a winner ends up
+    with the lower of the two cards."""
     cards = dealt_cards(event)
     for round_ in event.rounds:
-        swap_cards(cards, event, round_)
+        if before is None or round_.number < before:
+            swap_cards(cards, event, round_)
     return cards
 
 

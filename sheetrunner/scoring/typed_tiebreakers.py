@@ -24,3 +24,17 @@ def typed_tiebreakers(text: str, also: dict[str, str] | None = None) -> tuple[st
 
 def _typed_name(text: str) -> str:
     return normal(text).replace(" ", "_").replace("-", "_")
+
+
+def score_not_first(text: str, names: tuple[str, ...], score: str, label: str) -> tuple[str, str] | None:
+    """When a tiebreaker list typed as `text` (read as `names`) does not begin with the `score` that its ranking
+    and pairing lead with (shown as `label`): how it misses it ("does not list MP", "lists OMW% before MP") and the
+    list the TO meant, in their own words; None when it begins with it. TOs type the tiebreakers after the points
+    (`OMW%, GW%`): read as the whole order, the list would rank without the points and pair the next round as if
+    every score were equal."""
+    if not names or names[0] == score:
+        return None
+    typed = [part.strip() for part in text.split(",") if part.strip()]
+    missed = f"does not list {label}" if score not in names else f"lists {typed[0]} before {label}"
+    return missed, ", ".join([label, *(word for word, key in zip(typed, names) if key != score)])
+

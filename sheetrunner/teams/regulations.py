@@ -8,7 +8,7 @@ every board won), so the rest of the event is still checked; the error stops any
 from __future__ import annotations
 
 from ..model.event import Settings
-from ..scoring.typed_tiebreakers import typed_tiebreakers
+from ..scoring.typed_tiebreakers import score_not_first, typed_tiebreakers
 from ..model.problems import Problem
 from ..model.values import BadValue
 from .byes import EVERY_BOARD, TeamBye, read_team_bye
@@ -37,6 +37,14 @@ def read_team_tiebreakers(settings: Settings, problems: list[Problem]) -> tuple[
                                 + ("is no team tiebreaker." if len(unfit) == 1 else "are no team tiebreakers."),
                                 "Use names from: " + ", ".join(FOR_TEAMS) + " (FIDE's team order: "
                                 + ", ".join(FIDE_TEAM_ORDER) + ")."))
+        return TEAM_TIEBREAKERS
+    wrong = score_not_first(text, names, "match_points", "MP")
+    if wrong:
+        missed, meant = wrong
+        problems.append(Problem("Event", settings.cells.get("team_tiebreakers", ""), f"Team tiebreakers {missed}: "
+                                "teams are ranked and paired by match points first, the tiebreakers after them.",
+                                f"Type {meant}, or leave the cell blank for sheetrunner's team order (MP, OMW%, "
+                                "BW%, OBW%)."))
         return TEAM_TIEBREAKERS
     return names
 

@@ -12,7 +12,7 @@ from ..model.options import FORMAT_VERSION, Option, event_options, normal, optio
 from ..model.problems import WARNING, Problem
 from ..rulesets import RULESET_NAMES, Ruleset, get_ruleset
 from ..scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers, tiebreaker_options, unfit_tiebreakers
-from ..scoring.typed_tiebreakers import typed_tiebreakers
+from ..scoring.typed_tiebreakers import score_not_first, typed_tiebreakers
 from ..model.values import BadValue, as_text, is_blank
 from ..workbook.grid import SheetRows
 from ..workbook.reader import SheetReader, find_sheet
@@ -174,5 +174,14 @@ def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Rul
         listed = ", ".join(f'"{name}" ({" and ".join(missing)})' for name, missing in unfit.items())
         reader.problem(cell, f"{ruleset.game.name} does not score what these tiebreakers need: {listed}.",
                        f"Use names that fit {ruleset.game.name}: " + ", ".join(fitting_tiebreakers(ruleset.game.provides)) + ".")
+        return ()
+    score = TIEBREAKERS[ruleset.game.score_key]  # what the games score and pairing groups by: it leads every ranking
+    wrong = score_not_first(text, names, score.key, score.label)
+    if wrong:
+        missed, meant = wrong
+        default = ", ".join(TIEBREAKERS[key].label for key in ruleset.game.tiebreakers)
+        reader.problem(cell, f"Tiebreakers {missed}: {ruleset.game.name} ranks and pairs by {score.label} first, the "
+                       "tiebreakers after it.", f"Type {meant}, or leave the cell blank for the order of "
+                       f"{ruleset.game.name} ({default}).")
         return ()
     return names
