@@ -143,23 +143,6 @@ def test_a_match_with_no_board_played_is_listed_with_its_forfeits_and_no_table(t
     assert data["team_byes"] == [{"name": "Cove", "points": "", "players": ["Cove 1", "Cove 2"]}]
 
 
-def test_the_points_beside_a_team_are_its_first_team_tiebreaker_as_a_percentage_where_it_is_one(tmp_path):
-    """With Team tiebreakers led by the board-win % (`game_win_pct`), each team shows it, as a percentage: after
-    round 1 Ash won both its boards and Cove's team bye won every board (100%); Birch won none, so it stands at the
-    floor of a third (33.33%)."""
-    data = report_data(tmp_path, SECOND, **{"Team tiebreakers": "game_win_pct, match_points"})
-    assert [(side["name"], side["points"]) for side in (data["team_matches"][0]["home"], data["team_matches"][0]["away"])] \
-        == [("Cove", "BW% 100.00%"), ("Ash", "BW% 100.00%")]
-    assert [(bye["name"], bye["points"]) for bye in data["team_byes"]] == [("Birch", "BW% 33.33%")]
-
-
-def test_with_only_the_seeded_draw_to_rank_by_no_points_are_shown_beside_a_team(tmp_path):
-    """Team tiebreakers `random` alone: the draw is not printed, so nothing stands beside a team's name."""
-    data = report_data(tmp_path, SECOND, **{"Team tiebreakers": "random"})
-    assert [side["points"] for side in (data["team_matches"][0]["home"], data["team_matches"][0]["away"])] == ["", ""]
-    assert [bye["points"] for bye in data["team_byes"]] == [""]
-
-
 @pytest.mark.parametrize("result, columns", [
     ("board wins", [("BW%", "Board-win %: boards won (3 points), drawn (1) and lost (0) over 3 per board played, at "
                             "least the floor; a bye is every board won."),
