@@ -300,7 +300,7 @@ def entrants_in_order(event: Event, standings: Standings, history: History, roun
     return tuple(
         Entrant(
             id=pid,
-            score=rows[pid][score_key] if event.rounds else Fraction(0),  # the score leads every ranking (`Tiebreakers`)
+            score=rows[pid][score_key] if event.rounds else Fraction(0),  # it leads every ranking (`Tiebreakers`)
             team=players[pid].team,
             fixed_table=players[pid].fixed_table,
             had_bye=history.byes.get(pid, 0) > 0,

@@ -37,4 +37,3 @@ def score_not_first(text: str, names: tuple[str, ...], score: str, label: str) -
     typed = [part.strip() for part in text.split(",") if part.strip()]
     missed = f"does not list {label}" if score not in names else f"lists {typed[0]} before {label}"
     return missed, ", ".join([label, *(word for word, key in zip(typed, names) if key != score)])
-
