@@ -254,12 +254,11 @@ def test_a_number_far_above_a_third_names_the_third_it_may_mean():
 
 
 @pytest.mark.parametrize("sample, typed, said", [
-    ("swiss-card-game-32-players", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks and pairs by MP first, "
+    ("swiss-card-game-32-players", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks by MP first, "
      "the tiebreakers after it. Type MP, OMW%, GW%, or leave the cell blank for the order of swiss (MP, OMW%, GW%, "
      "OGW%)."),
-    ("chits-and-cards-8-players", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks and "
-     "pairs by Chits first, the tiebreakers after it. Type Chits, match_points, card, or leave the cell blank for the "
-     "order of "
+    ("chits-and-cards-8-players", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks by "
+     "Chits first, the tiebreakers after it. Type Chits, match_points, card, or leave the cell blank for the order of "
      "chits-and-cards (Chits, Card)."),
 ])
 def test_tiebreakers_typed_as_those_after_the_score_are_said_not_ranked_and_paired_without_it(tmp_path, run, sample,

@@ -228,10 +228,10 @@ def test_own_average_with_summed_points_averages_the_points_and_games_of_the_tea
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("SB-C1, BH-C1", "Team tiebreakers does not list MP: teams are ranked and paired by match points first, the "
+    ("SB-C1, BH-C1", "Team tiebreakers does not list MP: teams are ranked by match points first, the "
      "tiebreakers after them. Type MP, SB-C1, BH-C1, or leave the cell blank for sheetrunner's team order (MP, OMW%, "
      "BW%, OBW%)."),
-    ("game_points, match_points", "Team tiebreakers lists game_points before MP: teams are ranked and paired by "
+    ("game_points, match_points", "Team tiebreakers lists game_points before MP: teams are ranked by "
      "match points first, the tiebreakers after them. Type MP, game_points, or leave the cell blank for "
      "sheetrunner's team order (MP, OMW%, BW%, OBW%)."),
 ])

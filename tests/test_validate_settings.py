@@ -163,14 +163,13 @@ def test_tiebreakers_override_the_rulesets_order():
 
 
 @pytest.mark.parametrize("ruleset, typed, message, hint", [
-    ("swiss", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks and pairs by MP first, the tiebreakers after it.",
+    ("swiss", "OMW%, GW%", "Tiebreakers does not list MP: swiss ranks by MP first, the tiebreakers after it.",
      "Type MP, OMW%, GW%, or leave the cell blank for the order of swiss (MP, OMW%, GW%, OGW%)."),
-    ("swiss-tp", " OP, tp ,,Opponents-OP", "Tiebreakers lists OP before TP: swiss-tp ranks and pairs by TP first, "
-     "the tiebreakers after it.", "Type TP, OP, Opponents-OP, or leave the cell blank for the order of swiss-tp (TP, OP, "
-     "SP, Opp OP, Draw)."),
-    ("chits-and-cards", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks and pairs by "
-     "Chits first, the tiebreakers after it.", "Type Chits, match_points, card, or leave the cell blank for the "
-     "order of "
+    ("swiss-tp", " OP, tp ,,Opponents-OP", "Tiebreakers lists OP before TP: swiss-tp ranks by TP first, the "
+     "tiebreakers after it.", "Type TP, OP, Opponents-OP, or leave the cell blank for the order of swiss-tp (TP, "
+     "OP, SP, Opp OP, Draw)."),
+    ("chits-and-cards", "match_points, card", "Tiebreakers does not list Chits: chits-and-cards ranks by Chits "
+     "first, the tiebreakers after it.", "Type Chits, match_points, card, or leave the cell blank for the order of "
      "chits-and-cards (Chits, Card)."),
 ])
 def test_tiebreakers_that_would_rank_before_the_rulesets_score_are_an_error(ruleset, typed, message, hint):

@@ -42,7 +42,7 @@ def read_team_tiebreakers(settings: Settings, problems: list[Problem]) -> tuple[
     if wrong:
         missed, meant = wrong
         problems.append(Problem("Event", settings.cells.get("team_tiebreakers", ""), f"Team tiebreakers {missed}: "
-                                "teams are ranked and paired by match points first, the tiebreakers after them.",
+                                "teams are ranked by match points first, the tiebreakers after them.",
                                 f"Type {meant}, or leave the cell blank for sheetrunner's team order (MP, OMW%, "
                                 "BW%, OBW%)."))
         return TEAM_TIEBREAKERS

@@ -180,7 +180,7 @@ def _read_tiebreakers(text: str, typed: Typed, reader: SheetReader, ruleset: Rul
     if wrong:
         missed, meant = wrong
         default = ", ".join(TIEBREAKERS[key].label for key in ruleset.game.tiebreakers)
-        reader.problem(cell, f"Tiebreakers {missed}: {ruleset.game.name} ranks and pairs by {score.label} first, the "
+        reader.problem(cell, f"Tiebreakers {missed}: {ruleset.game.name} ranks by {score.label} first, the "
                        "tiebreakers after it.", f"Type {meant}, or leave the cell blank for the order of "
                        f"{ruleset.game.name} ({default}).")
         return ()
