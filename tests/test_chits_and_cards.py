@@ -293,11 +293,14 @@ def test_the_table_cards_show_each_players_chits_and_card_as_the_round_starts(tm
         words = re.sub(r"\s+", " ", html.unescape(re.sub(r"<style.*?</style>|<[^>]+>", " ", page, flags=re.S)))
         return re.findall(r"Table (\d) Player Chits Card (\w) (\d) (\d) (\w) (\d) (\d)", words)
 
-    assert seats(1) == [("1", "A", "4", "1", "H", "4", "8"), ("2", "B", "4", "2", "G", "4", "7"),
-                        ("3", "C", "4", "3", "F", "4", "6"), ("4", "D", "4", "4", "E", "4", "5")]
+    dealt = [("1", "A", "4", "1", "H", "4", "8"), ("2", "B", "4", "2", "G", "4", "7"),
+             ("3", "C", "4", "3", "F", "4", "6"), ("4", "D", "4", "4", "E", "4", "5")]
+    assert seats(1) == dealt
     after = {name: (str(chits), str(card)) for name, (chits, card) in AFTER[0].items()}
     assert [(a, *after[a], b, *after[b]) for _, a, _, _, b, _, _ in seats(2)] == [row[1:] for row in seats(2)]
     assert [row[1] + row[4] for row in seats(2)] == ["AB", "EC", "FD", "GH"]
+    assert run("report", path, "--round", 1).exit_code == 0  # printed again once its results are in: as it started
+    assert seats(1) == dealt
 
 
 def test_a_dropped_player_and_an_added_soft_score_in_the_standings(tmp_path, run):
