@@ -4,13 +4,16 @@ advance, and simulated rounds held to the same validation as real ones."""
 from __future__ import annotations
 
 import json
+import random
+import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner import api
-from sheetrunner.simulation.simulate import Setup, run_many, run_once, simulate_event
+from sheetrunner.simulation.simulate import Setup, play_round, rounds_to_play, run_many, run_once, simulate_event
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -110,20 +113,46 @@ def test_simulate_refuses_what_it_cannot_play(tmp_path, run):
 
 def test_a_run_played_already_is_not_played_again():
     """`simulate` plays run 0 first, to say at once why a field cannot be paired; that run is then one of the
-    runs, not played a second time."""
+    runs, not played a second time, and the progress counts it."""
     played, told = [], []
 
     def job(setup, index):
         played.append(index)
         return f"{setup} run {index}"
 
-    results = run_many(job, "field", 9, progress=lambda done, total: told.append(done), first="field run 0")
+    results = run_many(job, "field", 9, progress=lambda done, total: told.append((done, total)), first="field run 0")
     assert results == [f"field run {index}" for index in range(9)]
-    assert played == list(range(1, 9)) and told == list(range(1, 10))
+    assert played == list(range(1, 9)) and told == [(done, 9) for done in range(1, 10)]
 
 
-def test_the_figures_are_the_same_with_run_0_played_first_on_one_process_or_two():
-    setup = Setup("chits-and-cards", 12, 4, runs=10, seed=5, draw_rate=0.1)
-    alone = simulate_event(setup)
+@pytest.mark.parametrize("runs", [10, 40])
+def test_the_figures_are_the_same_with_run_0_played_first_on_one_process_or_two(runs):
+    """On two processes the runs go out in chunks (40 runs: chunks of 2) and come back in order, each counted."""
+    setup = Setup("chits-and-cards", 12, 4, runs=runs, seed=5, draw_rate=0.1)
+    alone, told = simulate_event(setup), []
     assert simulate_event(setup, first=run_once(setup, 0)) == alone
-    assert simulate_event(setup, workers=2, first=run_once(setup, 0)) == alone
+    assert simulate_event(setup, 2, lambda done, total: told.append((done, total)), run_once(setup, 0)) == alone
+    assert told == [(done, runs) for done in range(1, runs + 1)]
+
+
+def test_a_round_paired_in_the_workbook_keeps_its_typed_results_and_draws_the_rest(tmp_path, run):
+    """`simulate EVENT.xlsx` during a round: the tables whose results are typed stay as typed; the others are
+    drawn; the event goes on with that round once, in its place."""
+    path = tmp_path / "event.xlsx"
+    shutil.copy(ROOT / "sample_events" / "chits-and-cards-8-players.xlsx", path)
+    assert run("pair", path, "--no-reports").exit_code == 0  # round 3, no result yet
+    loaded = api.load_event(path)
+    event, rules = loaded.event, loaded.ruleset
+    first, kept = rounds_to_play(event)
+    assert first == 3 and kept is not None and not kept.has_any_result
+    typed = kept.games[0]
+    winner, loser = typed.seats
+    typed = replace(typed, seats=(replace(winner, result={"result": "W"}), replace(loser, result={"result": "L"})))
+    kept = replace(kept, tables=(typed, *kept.tables[1:]))
+    strength = dict.fromkeys((p.id for p in event.players), 0.0)
+    after, played, pairing = play_round(event, rules, first, random.Random(3), strength, 0.0, kept)
+    assert pairing is None and [r.number for r in after.rounds] == [1, 2, 3] and after.rounds[-1] is played
+    assert played.games[0] is typed
+    assert [table.number for table in played.tables] == [table.number for table in kept.tables]
+    drawn = [sorted(seat.result["result"] for seat in table.seats) for table in played.games[1:]]
+    assert drawn and all(results == ["L", "W"] for results in drawn)  # no draw at a draw rate of 0
