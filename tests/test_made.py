@@ -70,7 +70,13 @@ def test_a_class_whose_init_does_more_is_refused():
     class Private:
         _value: int
 
-    for cls in (Checked, Private, int):
-        with pytest.raises(TypeError):
+    @dataclass(frozen=True, slots=True)
+    class Slotted:
+        value: int
+
+    refused = ((Checked, "Checked: only a plain dataclass"), (Slotted, "Slotted: only a plain dataclass"),
+               (int, "int: only a plain dataclass"), (Private, "Private: a field's name starts with an underscore"))
+    for cls, said in refused:
+        with pytest.raises(TypeError, match=said):
             maker(cls)
     assert [field.name for field in fields(Seat)] == ["player_id", "seat", "result", "note", "row", "marks"]

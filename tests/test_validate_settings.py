@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sheetrunner.rulesets import known_ruleset
+from sheetrunner.scoring.tiebreakers import TIEBREAKERS, fitting_tiebreakers
 from sheetrunner.workbook.grid import FORMULA_WITHOUT_VALUE, sheet_rows
 from sheetrunner.validate.settings import read_settings
 
@@ -186,6 +187,17 @@ def test_an_unknown_tiebreaker_is_an_error_and_the_rulesets_order_is_used():
     assert (where, message) == ("Event!B5", 'Unknown tiebreaker "foo".')
     assert hint.startswith("Use names from: random, tp, op, sp, ")
     assert settings.tiebreakers[0] == "match_points"
+
+
+def test_unknown_and_unfit_tiebreakers_are_each_named_in_one_problem():
+    [(where, message, hint, _)] = read(BASE + [["Tiebreakers", "match points, foo, bar"]])[2]
+    assert (where, message) == ("Event!B5", 'Unknown tiebreaker "foo", "bar".')
+    assert hint == "Use names from: " + ", ".join(TIEBREAKERS) + "."
+    [(where, message, hint, _)] = read(BASE + [["Tiebreakers", "match points, op, opponents_vi"]])[2]
+    assert message == ('swiss does not score what these tiebreakers need: "op" (objective points), "opponents_vi" '
+                       '(victory influence).')
+    assert hint == "Use names that fit swiss: " + ", ".join(fitting_tiebreakers(known_ruleset("swiss").game.provides)) \
+        + "."
 
 
 def test_a_tiebreaker_the_ruleset_cannot_feed_is_an_error():
