@@ -5,12 +5,19 @@ the score column read as whole numbers."""
 
 from __future__ import annotations
 
-from sheetrunner.model.event import Player
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from sheetrunner import api
+from sheetrunner.model.event import POINT_DEDUCTION, Penalty, Player
 from sheetrunner.rulesets import get_ruleset
-from sheetrunner.simulation.running_standings import standings_row, whole_scores
+from sheetrunner.simulation.running_standings import RunningStandings, standings_row, whole_scores
 from sheetrunner.simulation.simulate import Setup, _play
 from sheetrunner.scoring.standings import StandingsRow
 from sheetrunner.rules.tournament import standings_after
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_events"
 
 
 def test_a_row_made_without_init_is_the_row_init_makes():
@@ -68,3 +75,18 @@ def test_the_order_a_run_ends_with_is_the_order_of_its_standings():
         for *_, running in _play(Setup(name, 13, 4, seed=3, draw_rate=0.2), 1):
             rows = sorted(running.standings().rows, key=lambda row: row.overall_rank or 0)
             assert running.order() == [row.player.id for row in rows], name
+
+
+def test_a_workbook_with_a_penalty_is_ranked_from_scratch_and_its_point_deduction_counts():
+    """The running sums leave penalties out, so an event with any (here a 3-point deduction, no soft score) is
+    ranked as `standings` ranks it: the deduction shows in `simulate`'s standings as in the workbook's."""
+    loaded = api.load_event(SAMPLES / "swiss-card-game-32-players.xlsx")
+    leader = standings_after(loaded.event, loaded.ruleset).rows[0].player.id
+    event = replace(loaded.event, penalties=(Penalty(1, leader, POINT_DEDUCTION, Fraction(3)),))
+    running, scratch = RunningStandings(event, loaded.ruleset), standings_after(event, loaded.ruleset)
+    assert running.tally is None
+    ranked = running.standings()
+    assert [(row.rank, row.player.id, dict(row.values)) for row in ranked.rows] == \
+        [(row.rank, row.player.id, dict(row.values)) for row in scratch.rows]
+    before = {row.player.id: row.values["match_points"] for row in standings_after(loaded.event, loaded.ruleset).rows}
+    assert {row.player.id: row.values["match_points"] for row in ranked.rows}[leader] == before[leader] - 3
