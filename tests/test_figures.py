@@ -4,11 +4,13 @@ as the wins, losses and draws counted game by game."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from sheetrunner.model.event import Seat, Table
-from sheetrunner.simulation.figures import Records, record_text, winner
+from sheetrunner.rulesets import known_ruleset
+from sheetrunner.simulation.figures import Records, RunFigures, measure_round, record_text, winner
 from sheetrunner.simulation.simulate import Setup, _play
 
 
@@ -42,3 +44,36 @@ def test_records_kept_as_integers_read_as_the_games_counted_one_by_one():
 def test_a_games_winner_is_read_from_the_result_its_ruleset_types(first, second, won):
     """W/L/D (chits and cards, pods), objective points (swiss-tp: more wins, equal is a draw), games won (Swiss)."""
     assert winner(Table(4, (Seat(1, 1, first), Seat(2, 2, second)))) == won
+
+
+@pytest.mark.parametrize("name, players, pairs_a_table", [("swiss", 8, 1), ("allegiance", 9, 3)])
+def test_a_round_played_again_counts_every_pair_at_every_table_as_a_repeat(name, players, pairs_a_table):
+    """The figures of a round measured on the history it was paired on: round 1's tables played again as round 2
+    are nothing but repeats, one for each pair of players at a table (two-player games written out, the others
+    pair by pair), counted once whichever of the two has the lower ID."""
+    setup = Setup(name, players, 2, seed=3)
+    rounds = _play(setup, 0)
+    _, first, _, history, running = next(rounds)
+    next(rounds)  # round 1 is now in the history and the standings
+    again = replace(first, number=2, tables=tuple(replace(table, seats=table.seats[::-1]) for table in first.tables))
+    figures = RunFigures()
+    measure_round(figures, known_ruleset(name), again, running.standings(), history)
+    assert figures.rematches == [len(first.games) * pairs_a_table]
+    assert figures.byes == [len(first.byes)]
+
+
+def test_diplomacy_counts_each_player_given_a_power_they_had_before():
+    """Round 1's boards again: on the first the powers are passed on one seat (everyone a new power), on the second
+    everyone keeps theirs; every pair on both boards meets again (21 pairs a board of seven)."""
+    setup = Setup("ndc-diplomacy", 14, 2, seed=3)
+    rounds = _play(setup, 0)
+    _, first, _, history, running = next(rounds)
+    next(rounds)
+    board, other = first.games
+    powers = [seat.seat for seat in board.seats]
+    passed = replace(board, seats=tuple(replace(seat, seat=power) for seat, power in zip(board.seats,
+                                                                                          powers[1:] + powers[:1])))
+    again = replace(first, number=2, tables=(passed, other, *first.tables[2:]))
+    figures = RunFigures()
+    measure_round(figures, known_ruleset("ndc-diplomacy"), again, running.standings(), history)
+    assert figures.repeat_powers == [7] and figures.rematches == [2 * 21] and figures.sizes == [Counter({7: 2})]
