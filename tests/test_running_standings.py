@@ -5,15 +5,17 @@ the score column read as whole numbers."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 from sheetrunner import api
-from sheetrunner.model.event import POINT_DEDUCTION, Penalty, Player
+from sheetrunner.model.event import POINT_DEDUCTION, Event, Penalty, Player
+from sheetrunner.model.history import History, add_round
 from sheetrunner.rulesets import get_ruleset
 from sheetrunner.simulation.running_standings import RunningStandings, standings_row, whole_scores
-from sheetrunner.simulation.simulate import Setup, _play
+from sheetrunner.simulation.simulate import Setup, _play, play_round, settings_for
 from sheetrunner.scoring.standings import StandingsRow
 from sheetrunner.rules.tournament import standings_after
 
@@ -90,3 +92,22 @@ def test_a_workbook_with_a_penalty_is_ranked_from_scratch_and_its_point_deductio
         [(row.rank, row.player.id, dict(row.values)) for row in scratch.rows]
     before = {row.player.id: row.values["match_points"] for row in standings_after(loaded.event, loaded.ruleset).rows}
     assert {row.player.id: row.values["match_points"] for row in ranked.rows}[leader] == before[leader] - 3
+
+
+def test_a_late_entrys_missed_rounds_count_in_the_running_standings_as_from_scratch():
+    """Chits and cards: a player who joins in round 2 has lost round 1's chit to the bank (a missed round is a
+    loss with no opponent); the running standings, scored round by round, say what `standings` says."""
+    rules = get_ruleset("chits-and-cards")
+    players = tuple(Player(pid, f"Player {pid}", joined_in=2 if pid == 8 else 1) for pid in range(1, 9))
+    event = Event(settings_for(rules, 3, 11), players)
+    running, history = RunningStandings(event, rules), History()
+    strength = dict.fromkeys(range(1, 9), 0.0)
+    for number in (1, 2):
+        event, played, _ = play_round(event, rules, number, random.Random(number), strength, 0.0,
+                                      standings=running.standings(), history=history)
+        add_round(history, played)
+        running.add(event, played)
+        scratch = standings_after(event, rules)
+        assert [(row.rank, row.player.id, dict(row.values)) for row in running.standings().rows] == \
+            [(row.rank, row.player.id, dict(row.values)) for row in scratch.rows]
+    assert {row.player.id: row.values["chits"] for row in scratch.rows}[8] <= 3  # round 1 missed: a chit lost
