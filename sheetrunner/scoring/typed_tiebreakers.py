@@ -18,8 +18,13 @@ def typed_tiebreakers(text: str, also: dict[str, str] | None = None) -> tuple[st
     maps more column names to keys (a team event's `BW%`). A name that is neither stays as read, for the error."""
     by_label = {_typed_name(tiebreaker.label): key for key, tiebreaker in TIEBREAKERS.items()}
     by_label.update({_typed_name(label): key for label, key in (also or {}).items()})
-    names = [_typed_name(name) for name in text.split(",") if name.strip()]
+    names = [_typed_name(word) for word in _words(text)]
     return tuple(name if name in TIEBREAKERS else by_label.get(name, name) for name in names)
+
+
+def _words(text: str) -> list[str]:
+    """The names a cell lists, as typed: comma-separated, blanks left out."""
+    return [word.strip() for word in text.split(",") if word.strip()]
 
 
 def _typed_name(text: str) -> str:
@@ -34,6 +39,6 @@ def score_not_first(text: str, names: tuple[str, ...], score: str, label: str) -
     every score were equal."""
     if not names or names[0] == score:
         return None
-    typed = [part.strip() for part in text.split(",") if part.strip()]
+    typed = _words(text)
     missed = f"does not list {label}" if score not in names else f"lists {typed[0]} before {label}"
     return missed, ", ".join([label, *(word for word, key in zip(typed, names) if key != score)])
