@@ -111,3 +111,17 @@ def test_a_late_entrys_missed_rounds_count_in_the_running_standings_as_from_scra
         assert [(row.rank, row.player.id, dict(row.values)) for row in running.standings().rows] == \
             [(row.rank, row.player.id, dict(row.values)) for row in scratch.rows]
     assert {row.player.id: row.values["chits"] for row in scratch.rows}[8] <= 3  # round 1 missed: a chit lost
+
+
+def test_players_tied_on_every_column_are_listed_by_id_whatever_the_rosters_order():
+    """`compute_standings` lists a tie in ID order; the running standings of a roster typed in another order (here
+    backwards) list it so too, and so does the order a run ends with."""
+    rules = get_ruleset("swiss")
+    for event, *_ in _play(Setup("swiss", 12, 2, seed=6), 0):
+        pass
+    backwards = replace(event, players=tuple(reversed(event.players)),
+                        settings=replace(event.settings, tiebreakers=("match_points", "opponents_match_points")))
+    running, scratch = RunningStandings(backwards, rules), standings_after(backwards, rules)
+    ranked = running.standings()
+    assert ranked == scratch and any(row.shared for row in ranked.rows)
+    assert running.order() == [row.player.id for row in scratch.rows]

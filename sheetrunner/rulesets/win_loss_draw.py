@@ -34,10 +34,10 @@ def score_results(round_: Round, values: Mapping[str, dict[str, Fraction]]) -> l
     number = round_.number
     scores = [MAKE_SCORE(number, pid, (), dict(values["bye"]), "bye") for pid in round_.byes]
     for game in round_.games:
-        for seat in game.seats:
+        first, second = game.seats  # a game won, lost or drawn has two players
+        for seat, opponent in ((first, second), (second, first)):
             outcome = OUTCOMES[seat.result["result"]]
-            scores.append(MAKE_SCORE(number, seat.player_id, game.opponents_of(seat.player_id),
-                                     dict(values[outcome]), outcome))
+            scores.append(MAKE_SCORE(number, seat.player_id, (opponent.player_id,), dict(values[outcome]), outcome))
     return scores
 
 

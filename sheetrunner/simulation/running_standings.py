@@ -148,7 +148,7 @@ class RunningStandings:
                 else:
                     columns = self.columns(keys)
                 ids = [player.id for player in event.players]
-                return _sorted_ids(_packed(columns, keys, ids), ids)[0]
+                return [ids[index] for index in _places(_packed(columns, keys, ids), ids)]
             except Unsupported:
                 self.tally = None
         return [row.player.id for row in sorted(self.standings().rows, key=lambda row: row.overall_rank or 0)]
@@ -229,29 +229,26 @@ def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
 
 
 def _ranks(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> list[tuple[int, bool, Player]]:
-    """(rank, shared, player) by the packed keys, ties in ID order (`_sorted_ids`); when no two keys are equal
-    (chits and cards: every card differs) the ranks are the places themselves."""
-    by_id = dict(zip(ids, players))
-    order, tie = _sorted_ids(keys_of, ids)
+    """(rank, shared, player) by the packed keys, ties in ID order (`_places`); when no two keys are equal (chits
+    and cards: every card differs) the ranks are the places themselves."""
+    order = _places(keys_of, ids)
+    tie = [keys_of[index] for index in order]
     if len(set(tie)) == len(tie):
-        return [(place, False, by_id[pid]) for place, pid in enumerate(order, start=1)]
+        return [(place, False, players[index]) for place, index in enumerate(order, start=1)]
     ranked, start, last = [], 0, len(order) - 1
-    for index, pid in enumerate(order):
-        key = tie[index]
-        if index and key != tie[index - 1]:
-            start = index
-        ranked.append((start + 1, index > start or (index < last and tie[index + 1] == key), by_id[pid]))
+    for place, index in enumerate(order):
+        key = tie[place]
+        if place and key != tie[place - 1]:
+            start = place
+        ranked.append((start + 1, place > start or (place < last and tie[place + 1] == key), players[index]))
     return ranked
 
 
-def _sorted_ids(keys_of: list[int], ids: list[int]) -> tuple[list[int], list[int]]:
-    """The IDs by their packed keys, ties in ID order, and the key of each in that order: sorted as one integer
-    each, the key times a base above every ID plus the ID (IDs are unique), which sorts as (key, ID) pairs do at a
-    fraction of the cost of comparing tuples."""
-    low = min(ids, default=0)
-    base = max(ids, default=0) - low + 1
-    order = sorted(key * base + pid - low for key, pid in zip(keys_of, ids))
-    return [value % base + low for value in order], [value // base for value in order]
+def _places(keys_of: list[int], ids: list[int]) -> list[int]:
+    """The positions in `ids` by their packed keys, ties in ID order: the positions taken in ID order, then sorted
+    by key alone, which keeps tied ones in the order they came (both sorts read a list, with no function of ours
+    per player)."""
+    return sorted(sorted(range(len(ids)), key=ids.__getitem__), key=keys_of.__getitem__)
 
 
 def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -> list[int]:
