@@ -185,7 +185,7 @@ def chits(tally: Tally) -> Column:
 
 
 def card(tally: Tally) -> Column:
-    cards = tally.table.context("cards", {})
+    cards = tally.table.context("cards", {})  # (copied: `simulate` swaps its cards as rounds are added)
     return {pid: cards.get(pid, 0) for pid in tally.everyone}, 1
 
 

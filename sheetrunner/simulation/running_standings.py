@@ -144,7 +144,7 @@ class RunningStandings:
             keys = event.settings.tiebreakers
             try:
                 if self.rank is _rank_chits:
-                    columns = self.columns(keys, cards=dict(_dealt(self, event)))
+                    columns = self.columns(keys, cards=_dealt(self, event))
                 else:
                     columns = self.columns(keys)
                 ids = [player.id for player in event.players]
@@ -257,8 +257,7 @@ def _packed(columns: dict[str, Column], keys: tuple[str, ...], ids: list[int]) -
     its range. Equal integers are equal in every column: a tie."""
     packed = [0] * len(ids)
     for key in keys:
-        values = columns[key][0]
-        column = [values[pid] for pid in ids]
+        column = list(map(columns[key][0].__getitem__, ids))
         low, high = min(column), max(column)
         base = high - low + 1
         if TIEBREAKERS[key].lower_is_better:
@@ -279,7 +278,7 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     """`ChitsAndCards.rank`: by chits and card, the Swiss ranking beside."""
     cards = _dealt(running, event)
     keys, swiss_keys = event.settings.tiebreakers, ("match_points", "opponents_match_points")
-    columns = running.columns(keys + swiss_keys[:1], cards=dict(cards))
+    columns = running.columns(keys + swiss_keys[:1], cards=cards)
     columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
     columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
@@ -295,8 +294,9 @@ def _opponents_sum_later(tally: Tally, sums: Mapping[int, int]) -> Deferred:
     each player's opponents so far, counted now (the lists only grow): chits and cards shows the opponents' match
     points beside its ranking, never ranks by them, and `simulate` never reads them."""
     opponents = tally.opponents
-    counts = {pid: len(opps) for pid, opps in opponents.items()}
-    return Deferred(lambda: {pid: sum(map(sums.__getitem__, opponents[pid][:count])) for pid, count in counts.items()})
+    counts = list(map(len, opponents.values()))  # beside each player, in the order the Tally keeps them
+    return Deferred(lambda: {pid: sum(map(sums.__getitem__, opps[:count]))
+                             for (pid, opps), count in zip(opponents.items(), counts)})
 
 
 def _dealt(running: RunningStandings, event: Event) -> dict[int, int]:
