@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from itertools import combinations
-from typing import Any, Callable, Iterator, Sequence
+from itertools import combinations, repeat
+from operator import attrgetter
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from ..model.event import Event, Player, Round, SeatScore, Settings
 from ..model.made import maker
@@ -188,25 +189,43 @@ class RunningStandings:
              group: str = "", overall: dict[int, int] | None = None,
              packed: dict[int, int] | None = None) -> list[StandingsRow]:
         """The players (default: everyone) ranked by the columns of `keys` (`packed` already, when given), as
-        standings rows; ranked inside a `group`, with each one's `overall` rank beside."""
-        after, overall = self.after, overall or {}
+        standings rows; ranked inside a `group`, with each one's `overall` rank beside. Made field by field, side
+        by side (`map`), as every simulated round ranks the whole field."""
+        ranking = self.ranked(columns, keys, players, packed)
+        after, ids = self.after, ranking.ids
         read: dict[str, dict[int, Any]] = {key: {} for key in columns}
-        return [standings_row(rank, shared, player, ExactValues(player.id, columns, read),
-                              player.dropped_after is not None and player.dropped_after <= after, group,
-                              overall.get(player.id, 0))
-                for rank, shared, player in self.ranked(columns, keys, players, packed)]
+        values = map(ExactValues, ids, repeat(columns), repeat(read))
+        drops = list(map(DROPPED_AFTER, ranking.players))
+        dropped = repeat(False) if drops.count(None) == len(drops) else \
+            [drop is not None and drop <= after for drop in drops]
+        overall_ranks = map(overall.get, ids, repeat(0)) if overall else repeat(0)
+        return list(map(standings_row, ranking.ranks, ranking.shared, ranking.players, values, dropped, repeat(group),
+                        overall_ranks))
 
     def ranked(self, columns: dict[str, Column], keys: tuple[str, ...], players: Sequence[Player] | None = None,
-               packed: dict[int, int] | None = None) -> list[tuple[int, bool, Player]]:
-        """(rank, shared, player) of the players (default: everyone) by the columns of `keys` in order, ties
-        sharing a rank and keeping ID order, as `compute_standings` splits them. `packed`: each player's
-        columns of `keys` packed already, for a wider field (`_packed` orders any part of it alike)."""
+               packed: dict[int, int] | None = None) -> Ranking:
+        """The players (default: everyone) by the columns of `keys` in order, ties sharing a rank and keeping ID
+        order, as `compute_standings` splits them. `packed`: each player's columns of `keys` packed already, for a
+        wider field (`_packed` orders any part of it alike)."""
         players = players if players is not None else self.event.players
         ids = [player.id for player in players]
         keys_of = _packed(columns, keys, ids) if packed is None else [packed[pid] for pid in ids]
-        return _ranks(keys_of, ids, players)
+        return _ranking(keys_of, ids, players)
 
 
+class Ranking(NamedTuple):
+    """Players in ranked order, beside each one's ID, rank and whether the rank is shared."""
+
+    players: list[Player]
+    ids: list[int]
+    ranks: Sequence[int]
+    shared: Sequence[bool]
+
+    def rank_of(self) -> dict[int, int]:
+        return dict(zip(self.ids, self.ranks))
+
+
+DROPPED_AFTER = attrgetter("dropped_after")
 standings_row = maker(StandingsRow)  # `StandingsRow(*values)`, every field given, without the frozen dataclass's
 # `__init__`: a third of what ranking a simulated round costs, for hundreds of rows each round. The same object,
 # equal and printed alike (`tests/test_running_standings.py`).
@@ -228,20 +247,21 @@ def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
     return {row.player.id: keys[row.player.id] for row in rows}
 
 
-def _ranks(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> list[tuple[int, bool, Player]]:
-    """(rank, shared, player) by the packed keys, ties in ID order (`_places`); when no two keys are equal (chits
-    and cards: every card differs) the ranks are the places themselves."""
+def _ranking(keys_of: list[int], ids: list[int], players: Sequence[Player]) -> Ranking:
+    """The players by their packed keys, ties in ID order (`_places`); when no two keys are equal (chits and cards:
+    every card differs) the ranks are the places themselves."""
     order = _places(keys_of, ids)
-    tie = [keys_of[index] for index in order]
+    tie = list(map(keys_of.__getitem__, order))
+    ranked_players, ranked_ids = list(map(players.__getitem__, order)), list(map(ids.__getitem__, order))
     if len(set(tie)) == len(tie):
-        return [(place, False, players[index]) for place, index in enumerate(order, start=1)]
-    ranked, start, last = [], 0, len(order) - 1
-    for place, index in enumerate(order):
-        key = tie[place]
+        return Ranking(ranked_players, ranked_ids, range(1, len(order) + 1), [False] * len(order))
+    ranks, shared, start, last = [], [], 0, len(order) - 1
+    for place, key in enumerate(tie):
         if place and key != tie[place - 1]:
             start = place
-        ranked.append((start + 1, place > start or (place < last and tie[place + 1] == key), players[index]))
-    return ranked
+        ranks.append(start + 1)
+        shared.append(place > start or (place < last and tie[place + 1] == key))
+    return Ranking(ranked_players, ranked_ids, ranks, shared)
 
 
 def _places(keys_of: list[int], ids: list[int]) -> list[int]:
@@ -281,8 +301,7 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     columns = running.columns(keys + swiss_keys[:1], cards=cards)
     columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
-    columns["swiss_rank"] = Deferred(lambda: {player.id: rank for rank, _, player in
-                                              running.ranked(swiss, swiss_keys, players)}), None
+    columns["swiss_rank"] = Deferred(lambda: running.ranked(swiss, swiss_keys, players).rank_of()), None
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
@@ -316,7 +335,7 @@ def _rank_pods(running: RunningStandings, event: Event) -> Standings:
     everyone = [player.id for player in event.players]
     order = {pid: index for index, pid in enumerate(everyone)}
     packed = dict(zip(everyone, _packed(columns, keys, everyone)))  # a pod ranked by `keys` is ordered alike
-    overall = {player.id: rank for rank, _, player in running.ranked(columns, keys, packed=packed)}
+    overall = running.ranked(columns, keys, packed=packed).rank_of()
     opponents, players = running.kept().opponents, event.players_by_id
     rows: list[StandingsRow] = []
     for pod, members in running.pods(event).items():

@@ -82,9 +82,9 @@ def play_round(event: Event, ruleset: Ruleset, number: int, rng: random.Random, 
         standings = standings or standings_after(event, ruleset)
         pairing = ruleset.pairer.pair(event, standings, history or compute_history(event.rounds), number)
         _apply_updates(event, ruleset, pairing)
-        random_result = ruleset.game.random_result
-        drawn = {pid: result for table in pairing.tables
-                 for pid, result in random_result(table.player_ids, rng, strength, draw_rate).items()}
+        random_result, drawn = ruleset.game.random_result, {}
+        for table in pairing.tables:
+            drawn.update(random_result(table.player_ids, rng, strength, draw_rate))
         played = round_from_pairing(number, pairing, ruleset, results=drawn)
     else:
         played = _drawn_rest(kept, ruleset, rng, strength, draw_rate)
