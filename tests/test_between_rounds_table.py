@@ -53,7 +53,8 @@ CAUGHT = {
         "test_log_order.py::test_the_sample_log_sorted_newest_first_still_warns_of_a_changed_round",
         "test_log_order.py::test_a_filtered_log_reads_as_written"],
     "You type a percentage setting as `33`": [
-        "test_settings_as_meant.py::test_a_floor_typed_33_is_an_error_at_its_cell_saying_what_it_reads_as"],
+        "test_settings_as_meant.py::test_a_floor_typed_33_is_an_error_at_its_cell_saying_what_it_reads_as",
+        "test_settings_as_meant.py::test_every_percentage_setting_refuses_a_share_typed_with_a_percent_sign"],
     "You add a column to a standings sheet": [
         "test_standings_additions.py::test_the_prize_column_survives_standings_beside_the_same_players_when_a_"
         "corrected_result_reorders",

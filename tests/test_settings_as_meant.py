@@ -172,7 +172,25 @@ def test_every_percentage_setting_refuses_a_value_above_100_percent(tmp_path, ru
 
 
 @pytest.mark.parametrize("option", PERCENTAGES, ids=lambda option: option.key)
-@pytest.mark.parametrize("typed", [0, 1, "100%", "0 %", "1/3", 0.5])
+@pytest.mark.parametrize("typed, message, hint", [
+    ("0.33%", "is 0.33 %, less than 1 %.", "Type 33 %, 0.33 or 1/3; 0 for none."),
+    ("0,5 %", "is 0.5 %, less than 1 %.", "Type 50 % or 0.5; 0 for none."),
+    (0.0033, "is 0.0033, which reads as 0.33 %, less than 1 %.", "Type 33 %, 0.33 or 1/3; 0 for none."),
+], ids=["0.33%", "0,5 %", "0.0033"])
+def test_every_percentage_setting_refuses_a_share_typed_with_a_percent_sign(tmp_path, run, option, typed, message,
+                                                                             hint):
+    """0.33 % for the MTR's 0.33 would be a floor (or factor) of a three-hundredth: no floor in practice, so the
+    event would rank differently with no word of it. Below 1 % and above 0 is refused, with what was meant."""
+    path, row = event_reading(tmp_path, run, option)
+    type_setting(path, row, typed)
+    before = path.read_bytes()
+    result = run("check", path)
+    assert settings_said(result) == (1, [f"Event!B{row}: {option.label} {message} {hint}"], "1 error(s)")
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("option", PERCENTAGES, ids=lambda option: option.key)
+@pytest.mark.parametrize("typed", [0, 1, "100%", "0 %", "1 %", 0.01, "1/3", 0.5])
 def test_every_percentage_setting_takes_0_to_100_percent(tmp_path, run, option, typed):
     path, row = event_reading(tmp_path, run, option)
     type_setting(path, row, typed)
@@ -183,7 +201,7 @@ def test_every_percentage_setting_takes_0_to_100_percent(tmp_path, run, option, 
 def test_the_rulesets_listing_shows_each_percentage_settings_range(run, option):
     lines = [line for line in run("rulesets").stdout.splitlines() if line.startswith(f"    {option.label} = ")]
     assert lines and all(f"  ({PERCENT_RANGE}): " in line for line in lines)
-    assert PERCENT_RANGE == "a percentage from 0 % to 100 %: 33 %, 0.33 or 1/3"
+    assert PERCENT_RANGE == "0, or a percentage from 1 % to 100 %: 33 %, 0.33 or 1/3"
 
 
 def test_round_minutes_typed_in_seconds_is_refused(tmp_path, run):

@@ -154,7 +154,7 @@ def fraction_cell(value: Fraction) -> int | float | str:
 
 
 FORMAT_VERSION = 1  # the workbook format this sheetrunner reads and writes (§2)
-PERCENT_RANGE = "a percentage from 0 % to 100 %: 33 %, 0.33 or 1/3"  # a `percent` option's range, as listed
+PERCENT_RANGE = "0, or a percentage from 1 % to 100 %: 33 %, 0.33 or 1/3"  # a `percent` option's range, as listed
 TEAM_RULES = ("always", "round 1 only", "never")
 MEAN = "mean"
 NONE = "none"

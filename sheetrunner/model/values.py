@@ -27,6 +27,7 @@ YES = ("yes", "y", "true", "1", "x")
 NO = ("no", "n", "false", "0", "")
 LARGEST_WHOLE = 999_999_999  # far above any ID, score or round; Excel keeps 15 digits exactly
 LONGEST_NUMBER_TEXT = 40
+LEAST_PERCENTAGE = Fraction(1, 100)  # below 1 %, a floor or factor above 0 is a share typed with a % sign (0.33 %)
 LONGEST_CELL_TEXT = 32_767  # Excel's limit for one cell: a longer text is cut when the workbook is opened
 PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?$")
 FULLWIDTH_DIGITS = "０１２３４５６７８９"
@@ -291,21 +292,27 @@ def as_percentage(raw: Any) -> Fraction:
     """A share from 0 to 1 (a floor, a factor), as a person types a percentage: `33%` or `33 %` typed as text is
     33 %, and a percent-formatted cell already holds 0.33. A plain number is the share itself (0.33, 1/3); one
     above 1 is never read as a percentage of its own accord (is 33 meant as 33 % or as 33?) but refused with what it
-    reads as and what to type, so a floor typed 33 never silently becomes 3300 % (SPEC §7)."""
+    reads as and what to type, so a floor typed 33 never silently becomes 3300 % (SPEC §7). A share above 0 and
+    below 1 % is refused alike: no event sets a floor or a factor that small, and 0.33 typed with a % sign (0.33 %,
+    in a cell or one formatted as a percentage) would rank the event as with no floor at all."""
     refuse_date(raw, "a percentage")
     text = clean_text(raw) if isinstance(raw, str) else ""
     if not text.endswith("%"):
         share = as_number(raw)
+        said = f"{shown(raw)}, which reads as {percent_text(share)}"
         if not 0 <= share <= 1:
-            raise BadValue(f"is {shown(raw)}, which reads as {percent_text(share)}", percentage_hint(share))
-        return share
-    refuse_look_alike(raw, "a percentage")
-    try:
-        share = as_number(text[:-1].rstrip()) / 100
-    except BadValue:
-        raise BadValue(f"needs a percentage, found {shown(raw)}") from None
-    if share < 0 or share > 1:
-        raise BadValue(f"is {percent_text(share)}, {'less than 0' if share < 0 else 'more than 100'} %")
+            raise BadValue(f"is {said}", percentage_hint(share))
+    else:
+        refuse_look_alike(raw, "a percentage")
+        try:
+            share = as_number(text[:-1].rstrip()) / 100
+        except BadValue:
+            raise BadValue(f"needs a percentage, found {shown(raw)}") from None
+        said = percent_text(share)
+        if share < 0 or share > 1:
+            raise BadValue(f"is {said}, {'less than 0' if share < 0 else 'more than 100'} %")
+    if 0 < share < LEAST_PERCENTAGE:  # 0.33 typed with a % sign: refused as 33 is, never read as no floor
+        raise BadValue(f"is {said}, less than 1 %", percentage_hint(share * 10_000, none=True))
     return share
 
 
@@ -325,10 +332,11 @@ def exact_decimal(value: Fraction) -> str | None:
     return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
 
 
-def percentage_hint(typed: Fraction) -> str:
+def percentage_hint(typed: Fraction, none: bool = False) -> str:
     """What to type for a number that reads as far more than 100 % because it was meant as a percentage (33 for
-    33 %): the same percentage with its sign, the share as a decimal, and a third when it is about one (the MTR's
-    1/3, 002's 33 %). Empty when the number cannot be a percentage either (below 0, above 100)."""
+    33 %), or as far less (0.33 % for 0.33, given as the 33 it means): the same percentage with its sign, the share
+    as a decimal, and a third when it is about one (the MTR's 1/3, 002's 33 %); `none`: and 0 for none. Empty when
+    the number cannot be a percentage either (below 0, above 100)."""
     if not 1 < typed <= 100:
         return ""
     meant = typed / 100
@@ -336,4 +344,4 @@ def percentage_hint(typed: Fraction) -> str:
     third = Fraction(round(meant * 3), 3)
     if third.denominator == 3 and abs(third - meant) < Fraction(1, 100) and str(third) not in ways:
         ways.append(str(third))
-    return "Type " + (", ".join(ways[:-1]) + " or " + ways[-1]) + "."
+    return "Type " + (", ".join(ways[:-1]) + " or " + ways[-1]) + ("; 0 for none." if none else ".")
