@@ -125,3 +125,16 @@ def test_players_tied_on_every_column_are_listed_by_id_whatever_the_rosters_orde
     ranked = running.standings()
     assert ranked == scratch and any(row.shared for row in ranked.rows)
     assert running.order() == [row.player.id for row in scratch.rows]
+
+
+def test_players_who_dropped_are_marked_as_from_scratch_also_after_the_round_they_left():
+    """A workbook's dropped players (`simulate` of the rounds left): one who left after round 1 and one who left
+    after round 3, the round the standings are after, are marked dropped in the running standings as `standings`
+    marks them; the others are not."""
+    loaded = api.load_event(SAMPLES / "swiss-card-game-32-players.xlsx")  # 3 rounds played
+    players = tuple(replace(player, dropped_after={2: 1, 5: 3}.get(player.id)) for player in loaded.event.players)
+    event = replace(loaded.event, players=players)
+    running, scratch = RunningStandings(event, loaded.ruleset), standings_after(event, loaded.ruleset)
+    ranked = running.standings()
+    assert running.tally is not None and ranked == scratch
+    assert sorted(row.player.id for row in ranked.rows if row.dropped) == [2, 5]
