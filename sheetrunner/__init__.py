@@ -9,7 +9,7 @@ import os as _os
 import signal as _signal
 import sys as _sys
 
-__version__ = "0.5.4"
+__version__ = "0.5.5"
 EARLY_INTERRUPT = "Interrupted before any work began; nothing was written."
 
 

@@ -265,6 +265,21 @@ def test_a_percentage_reads_as_its_share(typed, share):
     assert as_percentage(typed) == share
 
 
+@pytest.mark.parametrize("typed, said, hint", [
+    ("34.33", 'is "34.33", which reads as 3433 %', "Type 34.33 %, 0.3433 or 1/3."),  # within 1 point of a third
+    ("103/3", 'is "103/3", which reads as 3433.33 %', "Type 34.33 % or 103/300."),  # a point from it: not named
+    (100, "is 100, which reads as 10000 %", "Type 100 % or 1."),
+    (100.5, "is 100.5, which reads as 10050 %", ""),  # no percentage either: the setting's own hint
+    ("0.01%", "is 0.01 %, less than 1 %", "Type 1 % or 0.01; 0 for none."),
+    ("0.005 %", "is 0.005 %, less than 1 %", ""),  # 0.005 is below 1 % too: nothing to offer
+    ("3³%", 'needs a percentage in the digits 0-9, found "3³%" ("³" is a superscript three, not a digit)', ""),
+])
+def test_a_percentage_refused_says_what_it_reads_as_and_what_may_be_meant(typed, said, hint):
+    with pytest.raises(BadValue) as refused:
+        as_percentage(typed)
+    assert (str(refused.value), refused.value.hint) == (said, hint)
+
+
 def test_a_number_far_above_a_third_names_the_third_it_may_mean():
     with pytest.raises(BadValue) as refused:
         as_percentage("100/3")

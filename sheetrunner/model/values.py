@@ -336,8 +336,8 @@ def percentage_hint(typed: Fraction, none: bool = False) -> str:
     """What to type for a number that reads as far more than 100 % because it was meant as a percentage (33 for
     33 %), or as far less (0.33 % for 0.33, given as the 33 it means): the same percentage with its sign, the share
     as a decimal, and a third when it is about one (the MTR's 1/3, 002's 33 %); `none`: and 0 for none. Empty when
-    the number cannot be a percentage either (below 0, above 100)."""
-    if not 1 < typed <= 100:
+    the number cannot be a percentage either (below 1, above 100)."""
+    if not 1 <= typed <= 100:
         return ""
     meant = typed / 100
     ways = [percent_text(meant), exact_decimal(meant) or str(meant)]
