@@ -9,6 +9,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import openpyxl
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -156,3 +157,65 @@ def test_a_round_paired_in_the_workbook_keeps_its_typed_results_and_draws_the_re
     assert [table.number for table in played.tables] == [table.number for table in kept.tables]
     drawn = [sorted(seat.result["result"] for seat in table.seats) for table in played.games[1:]]
     assert drawn and all(results == ["L", "W"] for results in drawn)  # no draw at a draw rate of 0
+
+
+def test_the_rest_of_an_event_keeps_the_tables_typed_in_the_round_being_played(tmp_path, run):
+    """Four players, two Swiss rounds: round 2 pairs the two 1-0 players, and their table is typed (the first wins
+    2-0) while the other is not. Every run keeps that result: the winner is first in every run and the loser never
+    is; and their game is not one still to play, so each needs no more wins (`needs` counts none), while the other
+    two each have one game left, won in some runs and lost in others."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name\nAnn Abbot\nBen Birch\nCid Croft\nDee Dunn\n", encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    assert run("init", path, "--ruleset", "swiss", "--players", roster, "--rounds", 2, "--seed", 4).exit_code == 0
+    winners = []
+    for number in (1, 2):
+        assert run("pair", path, "--no-reports", "-q").exit_code == 0
+        book = openpyxl.load_workbook(path)
+        sheet = book[f"Round {number}"]
+        rows = list(sheet.iter_rows(min_row=2))
+        tables = [rows[:2], rows[2:]] if number == 1 else \
+            [pair for pair in (rows[:2], rows[2:]) if {row[3].value for row in pair} == set(winners)]
+        for first, _ in tables:
+            first[4].value = "2-0"
+            if number == 1:
+                winners.append(first[3].value)
+        book.save(path)
+    top, second = (row[3].value for row in tables[0])
+    result = run("simulate", path, "--runs", 20, "--workers", 1, "--cut", 1, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["after_round"], summary["first_round_played"], summary["runs"]) == (1, 2, 20)
+    said = {player["name"]: player for player in summary["players"]}
+    assert (said[top]["chance_first"], said[top]["needs"]) == (1.0, {"0": 1.0})
+    assert (said[second]["chance_first"], said[second]["needs"]) == (0.0, {"0": 0.0})
+    others = [said[name] for name in said if name not in (top, second)]
+    assert len(others) == 2 and all(set(player["needs"]) == {"0", "1"} for player in others)
+
+
+def test_the_rest_of_a_pods_event_places_the_players_by_their_overall_rank(tmp_path, run):
+    """Two pods of four (Pod size 4), round 1 of 3 played: `simulate` lists the players by their overall rank (each
+    rank inside a pod is held by one player of each pod: 1, 1, 2, 2, …) and places them by it in every run, so a
+    player of either pod can finish first overall."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name\n" + "".join(f"{first} {last}\n" for first, last in zip(
+        ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"),
+        ("Abbot", "Birch", "Croft", "Dunn", "Eames", "Frost", "Gale", "Hale"))), encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    made = run("init", path, "--ruleset", "pod-round-robin", "--players", roster, "--rounds", 3, "--seed", 4)
+    assert made.exit_code == 0
+    book = openpyxl.load_workbook(path)
+    next(row for row in book["Event"].iter_rows() if row[0].value == "Pod size")[1].value = 4
+    book.save(path)
+    assert run("pair", path, "--no-reports", "-q").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for row in book["Round 1"].iter_rows(min_row=2):
+        row[4].value = "W" if row[1].value == 1 else None  # seat 1 wins; one entry is the whole match
+    book.save(path)
+    pods = {row[1]: row[6] for row in book["Players"].iter_rows(min_row=2, values_only=True)}
+    assert sorted(pods.values()) == ["A"] * 4 + ["B"] * 4
+    result = run("simulate", path, "--runs", 30, "--workers", 1, "--json")
+    assert result.exit_code == 0, result.output
+    players = json.loads(result.stdout)["players"]
+    assert [player["rank_now"] for player in players] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert {pods[player["name"]] for player in players if player["chance_first"] > 0} == {"A", "B"}
