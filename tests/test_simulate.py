@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner import api
-from sheetrunner.simulation.simulate import Setup, play_round, rounds_to_play, run_many, run_once, simulate_event
+from sheetrunner.simulation.simulate import (Setup, default_runs, play_round, rounds_to_play, run_many, run_once,
+                                             simulate_event)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -219,3 +220,25 @@ def test_the_rest_of_a_pods_event_places_the_players_by_their_overall_rank(tmp_p
     players = json.loads(result.stdout)["players"]
     assert [player["rank_now"] for player in players] == [1, 1, 2, 2, 3, 3, 4, 4]
     assert {pods[player["name"]] for player in players if player["chance_first"] > 0} == {"A", "B"}
+
+
+@pytest.mark.parametrize("players, rounds, runs", [(32, 5, 200), (400, 5, 200), (300, 7, 190), (1000, 8, 50),
+                                                   (4096, 12, 20), (0, 5, 200)])
+def test_the_default_runs_keep_players_times_rounds_times_runs_within_the_budget(players, rounds, runs):
+    """200 runs, fewer once players x rounds x runs would pass 400,000 (300 x 7 x 190 = 399,000), never fewer than
+    20; a field of no players counts as one."""
+    assert default_runs(players, rounds) == runs
+
+
+def test_simulate_without_runs_plays_the_default_200(run):
+    result = run("simulate", "-r", "swiss", "-p", 8, "-n", 3, "--workers", 1, "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["runs"] == 200
+
+
+@pytest.mark.parametrize("ruleset", ["swiss", "chits-and-cards"])
+def test_four_players_over_five_rounds_meet_again_in_rounds_4_and_5_in_every_run(run, ruleset):
+    """After three rounds each of four players has met the other three: both tables of rounds 4 and 5 are repeats,
+    in every run, and none before (the engines avoid a repeat while one can be avoided)."""
+    result = run("simulate", "-r", ruleset, "-p", 4, "-n", 5, "--runs", 6, "--workers", 1, "--json")
+    summary = json.loads(result.stdout)
+    assert (summary["repeats_per_round"], summary["chance_of_a_repeat"]) == ([0, 0, 0, 2, 2], 1)
