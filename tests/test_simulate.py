@@ -242,3 +242,10 @@ def test_four_players_over_five_rounds_meet_again_in_rounds_4_and_5_in_every_run
     result = run("simulate", "-r", ruleset, "-p", 4, "-n", 5, "--runs", 6, "--workers", 1, "--json")
     summary = json.loads(result.stdout)
     assert (summary["repeats_per_round"], summary["chance_of_a_repeat"]) == ([0, 0, 0, 2, 2], 1)
+
+
+def test_simulate_of_the_rounds_left_without_runs_plays_the_default_200(run):
+    sample = ROOT / "sample_events" / "swiss-card-game-32-players.xlsx"  # 2 of 5 rounds left: 32 x 2 x 200 in budget
+    result = run("simulate", sample, "--workers", 1, "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["runs"] == 200
