@@ -138,3 +138,15 @@ def test_players_who_dropped_are_marked_as_from_scratch_also_after_the_round_the
     ranked = running.standings()
     assert running.tally is not None and ranked == scratch
     assert sorted(row.player.id for row in ranked.rows if row.dropped) == [2, 5]
+
+
+def test_a_finished_pod_is_ranked_as_from_scratch_without_the_opponents_percentages():
+    """Nine players: pods of five and four. After round 3 the pod of four has played its round robin, and a finished
+    pod ranks without the columns only an unfinished one needs (`UNFINISHED_ONLY`), by the others in order; the pod
+    of five plays on. The running standings say what `standings` says after every round, through the end."""
+    rules = get_ruleset("pod-round-robin")
+    finished_after = []
+    for event, _, before, _, running in _play(Setup("pod-round-robin", 9, 5, seed=8, draw_rate=0.2), 0):
+        assert before == standings_after(event.with_rounds(event.rounds[:-1]), rules)
+        finished_after.append(sorted(len(members) for members in running.pods(event).values()))
+    assert running.standings() == standings_after(event, rules) and finished_after[0] == [4, 5]

@@ -6,10 +6,10 @@ sums (points, rounds played, games, opponents) grow as a round is scored, and ea
 them in integers: a ratio (a win percentage, a mean over opponents) is scaled by a common denominator of
 every value it can take this round, so comparing two players stays exact and ties stay ties.
 
-A column is `(keys, scale)`: player -> integer, and the value is `Fraction(key, scale)`; a scale of None is a
-sum of whole numbers given as an int, as `ScoreTable.total` gives a sum of ints (the pairing engines read the
-score column, so it keeps its type). A tiebreaker without a column here, or a value that is
-not whole where a ratio needs whole numbers, raises `Unsupported`: the caller ranks from scratch instead.
+A column is `(keys, scale)`: player -> integer, and the value is `Fraction(key, scale)`, a Fraction as every
+column `tiebreakers.py` computes is (a sum of whole numbers has scale 1). A tiebreaker without a column here, or a
+value that is not whole where a sum or a ratio needs whole numbers, raises `Unsupported`: the caller ranks from
+scratch instead.
 Each function mirrors the one of the same name in `tiebreakers.py`; `tests/test_simulate_speed.py` holds
 them equal after every simulated round.
 """
@@ -27,7 +27,7 @@ from ..model.event import SeatScore
 from ..model.options import ID_RULES
 from ..scoring.tiebreakers import OUTCOME_WINS, ScoreTable, game_points, seeded_draw
 
-Column = tuple[Mapping[int, int], "int | None"]  # player -> scaled integer, scale (None: the int itself)
+Column = tuple[Mapping[int, int], int]  # player -> scaled integer, scale
 THIRDS = {outcome: int(value * 3) for outcome, value in OUTCOME_WINS.items()}  # wins counted in thirds
 WON = frozenset(("win", "draw"))  # outcomes that count the opponents beaten (a draw a third), as `tiebreakers`
 
@@ -54,7 +54,6 @@ class Tally:
         or chits and cards field ranks without them, and half its scores are wins."""
         self.everyone, self.table, self.wins = everyone, table, wins  # `table`: the settings and context, no rows
         self.totals: dict[str, dict[int, int]] = defaultdict(lambda: dict.fromkeys(everyone, 0))
-        self.fractions: set[str] = set()  # values some player scored as a Fraction: their totals are, as sums give
         self.played = dict.fromkeys(everyone, 0)
         self.opponents: dict[int, list[int]] = {pid: [] for pid in everyone}
         self.thirds = dict.fromkeys(everyone, 0)  # pod wins, in thirds (a draw is a third of a win)
@@ -65,7 +64,7 @@ class Tally:
 
     def add(self, scores: list[SeatScore]) -> None:
         """Count one round's scores (run for every round of every simulated event: the lookups are hoisted)."""
-        totals, fractions, played, thirds = self.totals, self.fractions, self.played, self.thirds
+        totals, played, thirds = self.totals, self.played, self.thirds
         opponents, beaten, won, wins = self.opponents, self.beaten, self.won, WON if self.wins else ()
         for score in scores:
             pid, outcome, met = score.player_id, score.outcome, score.opponents
@@ -75,7 +74,6 @@ class Tally:
             values: Mapping[str, Fraction | int] = score.values  # swiss-tp's are ints
             for key, value in values.items():
                 if type(value) is not int:  # `whole`, written out
-                    fractions.add(key)
                     value, denominator = value.as_integer_ratio()
                     if denominator != 1:
                         raise Unsupported(f"{value}/{denominator} is not a whole number")
@@ -101,7 +99,7 @@ class Tally:
 
 def total(value_key: str) -> Callable[[Tally], Column]:
     def column(tally: Tally) -> Column:  # a copy: the standings made now keep their values as rounds are added
-        return dict(tally.totals[value_key]), 1 if value_key in tally.fractions else None
+        return dict(tally.totals[value_key]), 1
     return column
 
 
@@ -130,7 +128,7 @@ def opponents_mean(of: Callable[[Tally], Column], tally: Tally) -> Column:
     common = math.lcm(*counts) if counts else 1
     value = values.__getitem__
     return {pid: sum(map(value, opps)) * (common // len(opps)) if opps else 0
-            for pid, opps in tally.opponents.items()}, (scale or 1) * common
+            for pid, opps in tally.opponents.items()}, scale * common
 
 
 def match_win_pct(tally: Tally) -> Column:
@@ -174,14 +172,13 @@ def over_wins(of: Callable[[Tally], Column]) -> Callable[[Tally], Column]:
         values, scale = tally.of(of)
         won, value = tally.won, values.__getitem__
         return {pid: sum(map(mul, won[pid], map(value, beaten)))
-                for pid, beaten in tally.beaten.items()}, 3 * (scale or 1)
+                for pid, beaten in tally.beaten.items()}, 3 * scale
     return column
 
 
 def chits(tally: Tally) -> Column:
     rounds = whole(tally.table.context("rounds", 0))
-    return ({pid: rounds + value for pid, value in tally.totals["chits"].items()},
-            1 if "chits" in tally.fractions else None)
+    return {pid: rounds + value for pid, value in tally.totals["chits"].items()}, 1
 
 
 def card(tally: Tally) -> Column:

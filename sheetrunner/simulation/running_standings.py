@@ -33,7 +33,7 @@ from ..rules.tournament import scored_rounds, standings_after
 
 
 class ExactValues(Mapping):
-    """A row's values as `compute_standings` gives them (Fractions, or a whole total as summed), made from the
+    """A row's values as `compute_standings` gives them (Fractions, the same type in every column), made from the
     scaled integers only when first read (`read`, shared by the rows of one standings): most rows' tiebreakers
     are only ever compared, and the score column is read by the pairing and by the figures alike."""
 
@@ -47,7 +47,7 @@ class ExactValues(Mapping):
         if pid not in read:
             keys, scale = self._columns[key]
             value = keys[pid]
-            read[pid] = value if scale is None else Fraction(value) if scale == 1 else Fraction(value, scale)
+            read[pid] = Fraction(value) if scale == 1 else Fraction(value, scale)
         return read[pid]
 
     def column(self, key: str) -> Column | None:
@@ -239,7 +239,7 @@ def whole_scores(standings: Standings, key: str) -> Mapping[int, int] | None:
     rows = standings.rows
     values = rows[0].values if rows else None
     column = values.column(key) if isinstance(values, ExactValues) else None
-    if column is None or column[1] not in (None, 1):
+    if column is None or column[1] != 1:
         return None
     keys = column[0]
     if isinstance(keys, dict) and len(keys) == len(rows):  # the column itself: a value for each row's player
@@ -301,7 +301,7 @@ def _rank_chits(running: RunningStandings, event: Event) -> Standings:
     columns = running.columns(keys + swiss_keys[:1], cards=cards)
     columns[swiss_keys[1]] = _opponents_sum_later(running.kept(), columns[swiss_keys[0]][0]), 1
     swiss, players = {key: columns[key] for key in swiss_keys}, event.players
-    columns["swiss_rank"] = Deferred(lambda: running.ranked(swiss, swiss_keys, players).rank_of()), None
+    columns["swiss_rank"] = Deferred(lambda: running.ranked(swiss, swiss_keys, players).rank_of()), 1
     columns = {key: columns[key] for key in (*keys, *swiss_keys, "swiss_rank")}
     extras = (TIEBREAKERS["match_points"], TIEBREAKERS["opponents_match_points"], SWISS_RANK)
     return Standings(running.after, ranking_tiebreakers(keys, event, running.ruleset.game.main_score),
