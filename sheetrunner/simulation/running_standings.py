@@ -98,9 +98,8 @@ class RunningStandings:
         self.cards: dict[int, int] | None = None  # chits and cards: each player's card, swapped round by round
         self.after = 0
         self.rank = _ranker(event, ruleset)
-        context = {"points_key": ruleset.game.points_value} if self.rank is _rank_plain else {}
         table = ScoreTable([], tuple(p.id for p in event.players), event.settings.seed,
-                           {**event.settings.options, **context})
+                           dict(event.settings.options))  # a copy: each ranking adds its context (the cards)
         wins = any(key in BY_WINS for key in event.settings.tiebreakers)
         self.tally: Tally | None = Tally(table.player_ids, table, wins) if self.rank else None
         self.late = any(player.joined_in > 1 for player in event.players)  # late entries miss rounds (`add`)
