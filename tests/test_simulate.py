@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sheetrunner import api
-from sheetrunner.simulation.simulate import (Setup, default_runs, play_round, rounds_to_play, run_many, run_once,
-                                             simulate_event)
+from sheetrunner.simulation.simulate import (Setup, default_runs, play_round, recommended_rounds, rounds_to_play,
+                                             run_many, run_once, simulate_event)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -249,3 +249,20 @@ def test_simulate_of_the_rounds_left_without_runs_plays_the_default_200(run):
     result = run("simulate", sample, "--workers", 1, "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["runs"] == 200
+
+
+@pytest.mark.parametrize("players, rounds", [(2, 3), (8, 3), (9, 4), (64, 6), (65, 7), (4096, 12)])
+def test_the_recommended_rounds_let_one_player_win_them_all(players, rounds):
+    """log2 of the field, rounded up (2 ** rounds players at least), and never fewer than 3."""
+    assert recommended_rounds(players) == rounds
+
+
+def test_simulate_of_a_workbook_with_no_round_yet_plays_every_round(tmp_path, run):
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name\n" + "".join(f"Player {n}\n" for n in range(1, 9)), encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    assert run("init", path, "--ruleset", "swiss", "--players", roster, "--rounds", 3, "--seed", 2).exit_code == 0
+    result = run("simulate", path, "--runs", 10, "--workers", 1, "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["after_round"], summary["first_round_played"], summary["rounds"]) == (0, 1, 3)
