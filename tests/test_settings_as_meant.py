@@ -121,7 +121,7 @@ def test_a_floor_of_33_hundredths_is_not_the_default_third(tmp_path, run):
     assert all(0 <= row["opponents_match_win_pct"] <= 1 for row in as_typed)
 
 
-@pytest.mark.parametrize("typed", ["33%", "33 %", " 33 % ", "33\u00a0%", "３３％", "33,0%"])
+@pytest.mark.parametrize("typed", ["33%", "33 %", " 33 % ", "33\u00a0%", "３３％", "33,0%", "33,000 %"])
 def test_a_percentage_typed_as_text_is_that_percentage(tmp_path, run, typed):
     (tmp_path / "decimal").mkdir()
     expected = standings(run, sample_with_floor(tmp_path / "decimal", 0.33))
@@ -311,3 +311,17 @@ def test_tiebreakers_typed_as_those_after_the_score_are_said_not_ranked_and_pair
     code, lines, errors = settings_said(run("check", path))
     assert (code, lines, errors) == (1, [f"Event!B{row}: {said}"], "1 error(s)")
     assert run("pair", path, "--no-reports").exit_code == 1 and path.read_bytes() == before
+
+
+def test_a_number_setting_typed_with_a_comma_before_three_digits_is_refused_at_its_cell(tmp_path, run):
+    """ManorCon's solo score typed `1,000` in a cell kept as text: a thousand (one convention) or 1 (the decimal
+    comma, as `2,5` is read): never read as 1 of its own accord."""
+    option = DECLARED["manorcon_solo_score"]
+    path, row = event_reading(tmp_path, run, option)
+    type_setting(path, row, "1,000")
+    before = path.read_bytes()
+    result = run("check", path)
+    assert settings_said(result) == (1, [
+        f'Event!B{row}: ManorCon solo score is "1,000", which is 1000 in some countries and 1 in others. '
+        "Type 1000 or 1."], "1 error(s)")
+    assert path.read_bytes() == before

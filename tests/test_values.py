@@ -205,3 +205,22 @@ def test_a_choice_is_matched_in_any_case_and_returned_as_declared():
     assert as_choice(" round 1 ONLY ", ("always", "round 1 only", "never")) == "round 1 only"
     assert as_choice("won", ("W", "L", "D"), (("Won", "W"),)) == "W"
     assert message(as_choice, "X", ("W", "L", "D")) == 'needs one of W, L, D, found "X"'
+
+
+@pytest.mark.parametrize("raw, said, hint", [
+    ("1,000", 'is "1,000", which is 1000 in some countries and 1 in others', "Type 1000 or 1."),
+    ("12,500", 'is "12,500", which is 12500 in some countries and 12.5 in others', "Type 12500 or 12.5."),
+    ("-7,050", 'is "-7,050", which is -7050 in some countries and -7.05 in others', "Type -7050 or -7.05."),
+])
+def test_a_comma_before_three_digits_is_refused_with_both_readings(raw, said, hint):
+    """A thousands separator or a decimal comma: which was meant cannot be told, and one reading is a thousand times
+    the other."""
+    with pytest.raises(BadValue) as refused:
+        as_number(raw)
+    assert (str(refused.value), refused.value.hint) == (said, hint)
+
+
+@pytest.mark.parametrize("raw, value", [("2,5", F(5, 2)), ("0,333", F(333, 1000)), ("1,00", F(1)), ("1,0000", F(1)),
+                                        ("1000", F(1000)), ("1.000", F(1)), (1000, F(1000))])
+def test_a_decimal_comma_that_cannot_be_a_thousands_separator_is_read(raw, value):
+    assert as_number(raw) == value

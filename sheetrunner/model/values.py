@@ -30,6 +30,7 @@ LONGEST_NUMBER_TEXT = 40
 LEAST_PERCENTAGE = Fraction(1, 100)  # below 1 %, a floor or factor above 0 is a share typed with a % sign (0.33 %)
 LONGEST_CELL_TEXT = 32_767  # Excel's limit for one cell: a longer text is cut when the workbook is opened
 PLAIN_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(/[0-9]+)?$")
+THOUSANDS = re.compile(r"^[+-]?[1-9][0-9]{0,2},[0-9]{3}$")  # 1,000: a thousand, or one with a decimal comma
 FULLWIDTH_DIGITS = "０１２３４５６７８９"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"  # hyphen-minus, hyphens, figure/en/em dash, minus sign
 MATCH_SCORE = re.compile(rf"^([0-9]+)\s*[{DASHES}:]\s*([0-9]+)(?:\s*[{DASHES}:]\s*([0-9]+))?$")
@@ -238,6 +239,17 @@ def as_score(raw: Any, minimum: int | None = 0) -> int:
     return as_whole_number(raw, minimum)
 
 
+def refuse_thousands(raw: str) -> None:
+    """A comma before three digits (`1,000`, `12,500`) is a thousands separator in some countries and a decimal
+    comma in others (where 2,5 is two and a half, as `as_number` reads it): which one was meant cannot be told, so
+    it is refused with both readings, never read as the one a thousandth of the other."""
+    text = clean_text(raw)
+    if THOUSANDS.match(text):
+        thousands, decimal = text.replace(",", ""), exact_decimal(Fraction(text.replace(",", ".")))
+        raise BadValue(f"is {shown(raw)}, which is {thousands} in some countries and {decimal} in others",
+                       f"Type {thousands} or {decimal}.")
+
+
 def as_number(raw: Any, minimum: Fraction | None = None) -> Fraction:
     """An exact number; decimals typed in a cell are read as the decimal they show."""
     refuse_date(raw, "a number")
@@ -247,6 +259,7 @@ def as_number(raw: Any, minimum: Fraction | None = None) -> Fraction:
         raise BadValue(f"needs a number, found {shown(raw)}")
     if isinstance(raw, str):
         refuse_look_alike(raw, "a number")
+        refuse_thousands(raw)
     try:
         if isinstance(raw, float):
             value = Fraction(repr(raw))
@@ -305,7 +318,7 @@ def as_percentage(raw: Any) -> Fraction:
     else:
         refuse_look_alike(raw, "a percentage")
         try:
-            share = as_number(text[:-1].rstrip()) / 100
+            share = as_number(text[:-1].rstrip().replace(",", ".")) / 100  # 33,333 %: below 100, a decimal comma
         except BadValue:
             raise BadValue(f"needs a percentage, found {shown(raw)}") from None
         said = percent_text(share)
