@@ -52,6 +52,8 @@ CAUGHT = {
     "You sort or filter the Log": [
         "test_log_order.py::test_the_sample_log_sorted_newest_first_still_warns_of_a_changed_round",
         "test_log_order.py::test_a_filtered_log_reads_as_written"],
+    "You type `1,000` in a cell kept as text": [
+        "test_settings_as_meant.py::test_a_number_setting_typed_with_a_comma_before_three_digits_is_refused_at_its_cell"],
     "You type a percentage setting as `33`": [
         "test_settings_as_meant.py::test_a_floor_typed_33_is_an_error_at_its_cell_saying_what_it_reads_as",
         "test_settings_as_meant.py::test_every_percentage_setting_refuses_a_share_typed_with_a_percent_sign"],
