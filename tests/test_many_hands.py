@@ -305,3 +305,40 @@ def test_merge_refuses_another_event_and_another_round_in_one_line(tmp_path, run
     assert (result.exit_code, result.stderr.splitlines()[0]) == (1, (
         "spring.xlsx: spring.xlsx is a copy of the event at Round 4, and old.xlsx is at Round 3. Merge the other "
         "way: sheetrunner merge spring.xlsx old.xlsx"))
+
+
+def test_a_setting_changed_in_a_copy_is_merged_into_its_own_cell(tmp_path, run):
+    """The judge's copy raises the Match-win % floor to 40 %: merge writes it in Event!B18, the Event sheet's
+    headers as they were (the value went into column A over the header before 0.5.5, and the merge was refused
+    with two errors about headers nobody had touched)."""
+    path = posted(tmp_path)
+    pair(run, path)
+    judge = Path(shutil.copy(path, tmp_path / "judge.xlsx"))
+    book = openpyxl.load_workbook(judge)
+    assert book["Event"]["A18"].value == "Match-win % floor"
+    book["Event"]["B18"] = "40%"
+    book.save(judge)
+    result = run("merge", path, judge)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "  Event!B18: Match-win % floor, Value: 1/3 → 40% (from judge.xlsx)"
+    event = openpyxl.load_workbook(path)["Event"]
+    assert [event["A1"].value, event["B1"].value, event["A18"].value, event["B18"].value] == \
+        ["Setting", "Value", "Match-win % floor", "40%"]
+    assert run("check", path).exit_code == 0
+
+
+def test_a_setting_only_a_copy_has_is_refused_and_nothing_is_written(tmp_path, run):
+    path = posted(tmp_path)
+    pair(run, path)
+    judge = Path(shutil.copy(path, tmp_path / "judge.xlsx"))
+    book = openpyxl.load_workbook(judge)
+    book["Event"].append(["Judge note", "table 4 checked"])
+    row = book["Event"].max_row
+    book.save(judge)
+    before = path.read_bytes()
+    result = run("merge", path, judge)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"judge.xlsx!Event!B{row}: Judge note is set in Event of judge.xlsx but the event's Event sheet has no Judge "
+        "note row. Add the row to Event in the event (or delete it in the copy), then merge again.")
+    assert path.read_bytes() == before

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..api import Loaded, load_event, save_logged, writing
 from ..workbook.contents import Contents, Place, Typed, align, read_contents
-from ..workbook.layout import LOG_SHEET, PLAYERS_SHEET
+from ..workbook.layout import EVENT_SHEET, LOG_SHEET, PLAYERS_SHEET
 from ..written.logrecovery import validate_workbook
 from ..model.problems import EventError, Problem, Refusal, raise_on_errors
 from ..written.record import event_identity, read_record, record_files, row_key
@@ -134,11 +134,17 @@ def _value(contents: Contents, place: Place) -> Any:
 
 
 def _new_row(plan: Plan, event: Contents, place: Place, typed: Typed, source: str) -> None:
-    """A Players row only a copy has is a late entry; a round row only a copy has is a pairing changed by hand."""
+    """A Players row only a copy has is a late entry; a setting only a copy has is refused (the event's Event sheet
+    takes it, typed there); a round row only a copy has is a pairing changed by hand."""
     if place.sheet == PLAYERS_SHEET:
         values, first = plan.new_players.get(place.row, ({}, source))
         values.setdefault(place.column, typed)
         plan.new_players[place.row] = (values, first)
+    elif place.sheet == EVENT_SHEET:
+        plan.problems.append(Problem(source, f"{EVENT_SHEET}!{typed.cell}", f"{typed.row_label} is set in "
+                                     f"{EVENT_SHEET} of {source} but the event's {EVENT_SHEET} sheet has no "
+                                     f"{typed.row_label} row.", f"Add the row to {event.sheet_titles[EVENT_SHEET]} "
+                                     "in the event (or delete it in the copy), then merge again."))
     elif (place.sheet, place.row) not in plan.seated_by_hand:
         plan.seated_by_hand.add((place.sheet, place.row))
         plan.problems.append(Problem(source, f"{place.sheet}!{typed.cell}", f"{typed.row_label} is seated in "

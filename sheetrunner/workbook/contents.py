@@ -143,7 +143,10 @@ def read_contents(sheets: dict[str, SheetRows], titles: list[str]) -> Contents:
 
 
 def _read_settings(contents: Contents, sheet: SheetRows) -> None:
-    """`Setting | Value`: each setting's value by its label; a row with no label is not a setting."""
+    """`Setting | Value`: each setting's value by its label; a row with no label is not a setting. The value is in
+    column B (`merge` writes a copy's value there)."""
+    contents.headers[EVENT_SHEET] = {"value": 2}
+    contents.header_rows[EVENT_SHEET] = sheet.header_row or 1
     for row, values in [(sheet.header_row, tuple(sheet.headers))] * bool(sheet.header_row) + sheet.rows:
         label = comparable(values[0]) if values else None
         if label is None or normal(label) == "setting":
