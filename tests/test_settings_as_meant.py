@@ -76,6 +76,17 @@ def type_setting(path: Path, row: int, value) -> None:
     book.save(path)
 
 
+def assert_refused_at_its_cell(tmp_path: Path, run, option, typed, said: str) -> None:
+    """`option` typed as `typed` in a new workbook: `check` names its cell, the label and `said`, as its one error,
+    and leaves the file as it was."""
+    path, row = event_reading(tmp_path, run, option)
+    type_setting(path, row, typed)
+    before = path.read_bytes()
+    result = run("check", path)
+    assert settings_said(result) == (1, [f"Event!B{row}: {option.label} {said}"], "1 error(s)")
+    assert path.read_bytes() == before
+
+
 # --- the finding: 33 typed for 33 % -----------------------------------------------------------------------------
 
 
@@ -163,12 +174,7 @@ def test_the_floors_and_factors_are_declared_as_percentages():
     ("101%", "is 101 %, more than 100 %.", "Type a percentage from 0 % to 100 %, e.g. 33 % or 1/3."),
 ], ids=["2", "1.5", "101%"])
 def test_every_percentage_setting_refuses_a_value_above_100_percent(tmp_path, run, option, typed, message, hint):
-    path, row = event_reading(tmp_path, run, option)
-    type_setting(path, row, typed)
-    before = path.read_bytes()
-    result = run("check", path)
-    assert settings_said(result) == (1, [f"Event!B{row}: {option.label} {message} {hint}"], "1 error(s)")
-    assert path.read_bytes() == before
+    assert_refused_at_its_cell(tmp_path, run, option, typed, f"{message} {hint}")
 
 
 @pytest.mark.parametrize("option", PERCENTAGES, ids=lambda option: option.key)
@@ -181,12 +187,7 @@ def test_every_percentage_setting_refuses_a_share_typed_with_a_percent_sign(tmp_
                                                                              hint):
     """0.33 % for the MTR's 0.33 would be a floor (or factor) of a three-hundredth: no floor in practice, so the
     event would rank differently with no word of it. Below 1 % and above 0 is refused, with what was meant."""
-    path, row = event_reading(tmp_path, run, option)
-    type_setting(path, row, typed)
-    before = path.read_bytes()
-    result = run("check", path)
-    assert settings_said(result) == (1, [f"Event!B{row}: {option.label} {message} {hint}"], "1 error(s)")
-    assert path.read_bytes() == before
+    assert_refused_at_its_cell(tmp_path, run, option, typed, f"{message} {hint}")
 
 
 @pytest.mark.parametrize("option", PERCENTAGES, ids=lambda option: option.key)
@@ -316,12 +317,5 @@ def test_tiebreakers_typed_as_those_after_the_score_are_said_not_ranked_and_pair
 def test_a_number_setting_typed_with_a_comma_before_three_digits_is_refused_at_its_cell(tmp_path, run):
     """ManorCon's solo score typed `1,000` in a cell kept as text: a thousand (one convention) or 1 (the decimal
     comma, as `2,5` is read): never read as 1 of its own accord."""
-    option = DECLARED["manorcon_solo_score"]
-    path, row = event_reading(tmp_path, run, option)
-    type_setting(path, row, "1,000")
-    before = path.read_bytes()
-    result = run("check", path)
-    assert settings_said(result) == (1, [
-        f'Event!B{row}: ManorCon solo score is "1,000", which is 1000 in some countries and 1 in others. '
-        "Type 1000 or 1."], "1 error(s)")
-    assert path.read_bytes() == before
+    assert_refused_at_its_cell(tmp_path, run, DECLARED["manorcon_solo_score"], "1,000",
+                               'is "1,000", which is 1000 in some countries and 1 in others. Type 1000 or 1.')

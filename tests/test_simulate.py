@@ -20,6 +20,16 @@ from sheetrunner.simulation.simulate import (Setup, default_runs, play_round, re
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def init_event(tmp_path: Path, run, ruleset: str, names: list[str], rounds: int, seed: int) -> Path:
+    """`init` with a roster of `names`, as a TO starts an event."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Name\n" + "".join(f"{name}\n" for name in names), encoding="utf-8")
+    path = tmp_path / "event.xlsx"
+    made = run("init", path, "--ruleset", ruleset, "--players", roster, "--rounds", rounds, "--seed", seed)
+    assert made.exit_code == 0, made.output
+    return path
+
+
 @settings(max_examples=12, deadline=None)
 @given(k=st.integers(min_value=2, max_value=5), seed=st.integers(min_value=0, max_value=10_000),
        skill=st.sampled_from([0.0, 1.0, 3.0]))
@@ -165,10 +175,7 @@ def test_the_rest_of_an_event_keeps_the_tables_typed_in_the_round_being_played(t
     2-0) while the other is not. Every run keeps that result: the winner is first in every run and the loser never
     is; and their game is not one still to play, so each needs no more wins (`needs` counts none), while the other
     two each have one game left, won in some runs and lost in others."""
-    roster = tmp_path / "roster.csv"
-    roster.write_text("Name\nAnn Abbot\nBen Birch\nCid Croft\nDee Dunn\n", encoding="utf-8")
-    path = tmp_path / "event.xlsx"
-    assert run("init", path, "--ruleset", "swiss", "--players", roster, "--rounds", 2, "--seed", 4).exit_code == 0
+    path = init_event(tmp_path, run, "swiss", ["Ann Abbot", "Ben Birch", "Cid Croft", "Dee Dunn"], rounds=2, seed=4)
     winners = []
     for number in (1, 2):
         assert run("pair", path, "--no-reports", "-q").exit_code == 0
@@ -198,13 +205,9 @@ def test_the_rest_of_a_pods_event_places_the_players_by_their_overall_rank(tmp_p
     """Two pods of four (Pod size 4), round 1 of 3 played: `simulate` lists the players by their overall rank (each
     rank inside a pod is held by one player of each pod: 1, 1, 2, 2, …) and places them by it in every run, so a
     player of either pod can finish first overall."""
-    roster = tmp_path / "roster.csv"
-    roster.write_text("Name\n" + "".join(f"{first} {last}\n" for first, last in zip(
-        ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"),
-        ("Abbot", "Birch", "Croft", "Dunn", "Eames", "Frost", "Gale", "Hale"))), encoding="utf-8")
-    path = tmp_path / "event.xlsx"
-    made = run("init", path, "--ruleset", "pod-round-robin", "--players", roster, "--rounds", 3, "--seed", 4)
-    assert made.exit_code == 0
+    names = [f"{first} {last}" for first, last in zip(("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"),
+                                                      ("Abbot", "Birch", "Croft", "Dunn", "Eames", "Frost", "Gale", "Hale"))]
+    path = init_event(tmp_path, run, "pod-round-robin", names, rounds=3, seed=4)
     book = openpyxl.load_workbook(path)
     next(row for row in book["Event"].iter_rows() if row[0].value == "Pod size")[1].value = 4
     book.save(path)
@@ -258,10 +261,7 @@ def test_the_recommended_rounds_let_one_player_win_them_all(players, rounds):
 
 
 def test_simulate_of_a_workbook_with_no_round_yet_plays_every_round(tmp_path, run):
-    roster = tmp_path / "roster.csv"
-    roster.write_text("Name\n" + "".join(f"Player {n}\n" for n in range(1, 9)), encoding="utf-8")
-    path = tmp_path / "event.xlsx"
-    assert run("init", path, "--ruleset", "swiss", "--players", roster, "--rounds", 3, "--seed", 2).exit_code == 0
+    path = init_event(tmp_path, run, "swiss", [f"Player {n}" for n in range(1, 9)], rounds=3, seed=2)
     result = run("simulate", path, "--runs", 10, "--workers", 1, "--json")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.stdout)
